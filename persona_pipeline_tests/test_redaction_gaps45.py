@@ -174,6 +174,7 @@ _RECENT = datetime.date.today() - datetime.timedelta(days=120)
 _ISO = _RECENT.isoformat()
 _WRITTEN = f"{_RECENT.day} {_RECENT.strftime('%B')} {_RECENT.year}"  # (the C locale's English month)
 _HU_MONTHS = "január február március április május június július augusztus szeptember október november december"
+_DOTTED = f"{_RECENT.year}.{_RECENT.month:02d}.{_RECENT.day:02d}"
 _HU = f"{_RECENT.year}. {_HU_MONTHS.split()[_RECENT.month - 1]} {_RECENT.day}"
 
 
@@ -189,6 +190,10 @@ _HU = f"{_RECENT.year}. {_HU_MONTHS.split()[_RECENT.month - 1]} {_RECENT.day}"
         (f"Parabéns! O Joaquim nasceu {_ISO}", _ISO),
         (f"A fiam született {_ISO}", _ISO),
         (f"a kislányunk született {_HU}-én", _HU),
+        # (rev45r R6: Hungarian's usual order, the date with its day suffix before the verb)
+        (f"a lányom {_HU}-án született", _HU),
+        (f"Kisfiunk {_DOTTED}-én született", _DOTTED),
+        (f"a babánk {_HU}-én született, 3,2 kg", _HU),
     ],
 )
 def test_a_recent_birth_without_a_birth_word_is_redacted(checks: Checks, text: str, value: str) -> None:
@@ -207,6 +212,7 @@ def test_a_recent_birth_without_a_birth_word_is_redacted(checks: Checks, text: s
         f"o Kubernetes nasceu em {_ISO}",
         f"a Vue nasceu em {_ISO}",
         f"A projekt született {_ISO}",
+        f"a projekt {_HU}-én született",
         "our son arrived on 2031-01-01",  # (a future date is no birth's)
     ],
 )

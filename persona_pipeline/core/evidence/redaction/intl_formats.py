@@ -281,8 +281,11 @@ _DOB_AFTER = Rx(
 )
 # the German and Dutch participle after the date, at the end of the clause: `meine Tochter wurde am
 # 12.03.2025 geboren`, `is op 2 maart 2025 in Utrecht geboren`
+# (and Hungarian's, whose date comes before `született` with the day's case suffix: `a lányom 2026.
+# március 3-án született`, `2026.01.05-én`)
 _DOB_VERB_AFTER = Rx(
-    rf"(?i)\b(?:(?:am|op)[ \t]+)?({_DATE})[ \t]+(?:(?:in|im)[ \t]+[A-Z\x7f][A-Za-z\x7f'-]{{1,30}}[ \t]+)?geboren\b"
+    rf"(?i)\b(?:(?:am|op)[ \t]+)?({_DATE})(?:[ \t]+(?:(?:in|im)[ \t]+[A-Z\x7f][A-Za-z\x7f'-]{{1,30}}[ \t]+)?geboren\b|"
+    r"\.?-?(?:j?\x7fn)?\.?[ \t]+sz\x7flet(?:ett|tek)\b)"
 )
 
 # A birth told without a birth word: a newborn's noun as the subject of an arrival (`our daughter
