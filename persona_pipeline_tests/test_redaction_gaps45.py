@@ -214,6 +214,11 @@ def test_a_recent_birth_without_a_birth_word_is_redacted(checks: Checks, text: s
         f"A projekt született {_ISO}",
         f"a projekt {_HU}-én született",
         "our son arrived on 2031-01-01",  # (a future date is no birth's)
+        # (rev45r R7: a grown child's or a new hire's arrival)
+        f"our son arrived on {_ISO} home from university for the break",
+        f"my son arrived on {_ISO} to visit us for Christmas",
+        f"Our daughter arrived on {_ISO} at college",
+        f"our new boy arrived on {_ISO} and got his laptop",
     ],
 )
 def test_a_things_arrival_date_stays(checks: Checks, text: str) -> None:

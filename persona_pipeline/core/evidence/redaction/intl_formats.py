@@ -302,6 +302,22 @@ _DOB_ARRIVAL = Rx(
     rf"[ \t]*,?[ \t]+(?:on[ \t]+)?(?:the[ \t]+)?\b({_DATE})"
 )
 
+# (a son, daughter, boy or girl also arrives grown: home, at college, to visit, a new hire; a baby's
+# nouns do not)
+_BABY_NOUN = re.compile(r"(?i)\b(?:bab(?:y|ies)|newborn|twins|triplets|little[ \t]+one)\b")
+_MOVEMENT_AFTER = re.compile(r"(?i)[ \t,]*(?:home|at|to|from|for|back|in|into|via|by)\b")
+_NEW_BEFORE = re.compile(r"(?i)\bnew[ \t]+(?:son|daughter|boy|girl)\b")
+
+
+def _grown_arrival(text: str, m0: int, start: int, end: int) -> bool:
+    """Whether an arrival told of a son, daughter, boy or girl reads as a grown one's (a visit, a
+    journey, a new hire): a place or purpose after the date, or `new` before the noun."""
+    head = text[m0:start]
+    if "arrived" not in head.lower() or _BABY_NOUN.search(head) is not None:
+        return False
+    return _NEW_BEFORE.search(head) is not None or _MOVEMENT_AFTER.match(text, end) is not None
+
+
 # Phones: shapes of one national plan each, with the region to validate in; a bare digit run
 # (no separators) only right after a phone label.
 # Words that name a phone; the weak ones (number, contact, call…) also name other things, so they
@@ -749,7 +765,9 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
             if plausible_birth_date(value) or (plausible_birth_date(value, True) and person_beside(text, m0, start)):
                 yield Span(start, end, "date_of_birth")
     if _open(gates, _DOB_ARRIVAL):
-        for _, (start, end) in _DOB_ARRIVAL.finditer(text):
+        for (m0, _), (start, end) in _DOB_ARRIVAL.finditer(text):
+            if _grown_arrival(text, m0, start, end):
+                continue
             # (a person's date: in the past, as a birth date of anyone living)
             if (
                 not _after_digit_or_placeholder(text, start)
