@@ -144,7 +144,15 @@ def test_a_phone_after_a_telephone_symbol_is_redacted(checks: Checks, text: str,
 
 @pytest.mark.parametrize(
     "text",
-    ["📞 call at 10:30, room 1234", "📱 v2.3.1 released", "☎ 2024-03-12 standup", "📱 app build 1234"],
+    [
+        "📞 call at 10:30, room 1234",
+        "📱 v2.3.1 released",
+        "☎ 2024-03-12 standup",
+        "📱 app build 1234",
+        # (rev45r R15: a metric's count or a spaced date after the symbol)
+        "📱 12 345 678 installs",
+        "☎ 2024 12 31 changelog",
+    ],
 )
 def test_a_telephone_symbol_before_no_number_keeps_the_text(checks: Checks, text: str) -> None:
     checks.kept(text)

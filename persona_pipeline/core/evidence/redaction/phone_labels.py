@@ -136,13 +136,31 @@ _SYMBOL_LABELLED = re.compile(
 )
 
 
+# (📱 marks a mobile app in release notes as often as a number: a count of its metrics or a spaced
+# date after it is no phone)
+_COUNT_AFTER = re.compile(
+    r"[ \t]*(?:installs?|downloads?|users?|sessions?|messages?|views?|requests?|visits?|clicks?|"
+    r"subscribers?|followers?|stars?|times|devices?|events?|crashes|/day|/month|per)\b",
+    re.IGNORECASE,
+)
+_SPACED_DATE = re.compile(r"(?:19|20)\d\d[ .-](?:0?[1-9]|1[0-2])[ .-](?:0?[1-9]|[12]\d|3[01])")
+
+
+def _symbol_count(text: str, start: int, end: int) -> bool:
+    return _SPACED_DATE.fullmatch(text, start, end) is not None or _COUNT_AFTER.match(text, end) is not None
+
+
 def has_symbol(text: str) -> bool:
     """Whether the text holds a telephone symbol (one scan of a non-ASCII text)."""
     return not text.isascii() and _SYMBOL.search(text) is not None
 
 
 def labelled_phone_spans(text: str) -> Iterator[Span]:
-    found = [m.span(1) for m in _SYMBOL_LABELLED.finditer(text)] if has_symbol(text) else []
+    found = (
+        [m.span(1) for m in _SYMBOL_LABELLED.finditer(text) if not _symbol_count(text, *m.span(1))]
+        if has_symbol(text)
+        else []
+    )
     for start, end in sorted((*(g for _, g in LABELLED.finditer(text)), *found)):
         raw = column_cut(text, start, end, dialable)
         # (the candidate may run into a second value: "… 601 234 567 - 12 2024" is cut back
