@@ -194,6 +194,7 @@ _HU = f"{_RECENT.year}. {_HU_MONTHS.split()[_RECENT.month - 1]} {_RECENT.day}"
         (f"We welcomed our second son, Teodor, on {_WRITTEN}.", _WRITTEN),
         (f"my baby girl Lumi arrived {_ISO}", _ISO),
         (f"she just had a baby boy on {_ISO}", _ISO),
+        (f"our daughter arrived on {_WRITTEN} at 3am", _WRITTEN),  # (a time, no place: rev45r R7 follow-up)
         (f"a Ana nasceu em {_ISO}", _ISO),
         (f"Parabéns! O Joaquim nasceu {_ISO}", _ISO),
         (f"A fiam született {_ISO}", _ISO),

@@ -305,7 +305,10 @@ _DOB_ARRIVAL = Rx(
 # (a son, daughter, boy or girl also arrives grown: home, at college, to visit, a new hire; a baby's
 # nouns do not)
 _BABY_NOUN = re.compile(r"(?i)\b(?:bab(?:y|ies)|newborn|twins|triplets|little[ \t]+one)\b")
-_MOVEMENT_AFTER = re.compile(r"(?i)[ \t,]*(?:home|at|to|from|for|back|in|into|via|by)\b")
+# (`at` before a clock time or a time of day tells when the baby came, not where: `at 3am`, `at 04:12`)
+_MOVEMENT_AFTER = re.compile(
+    r"(?i)[ \t,]*(?:home|at(?![ \t]+(?:\d|dawn|midnight|noon|night|sunrise))|to|from|for|back|in|into|via|by)\b"
+)
 _NEW_BEFORE = re.compile(r"(?i)\bnew[ \t]+(?:son|daughter|boy|girl)\b")
 
 
