@@ -861,7 +861,10 @@ PUBLISHED_PHRASES = frozenset(("test test test test test test test test test tes
 def seed_phrase_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each BIP-39-shaped phrase (12 to 24 words, in threes) under a seed phrase's
     key, the phrase ending its line, field or quote."""
-    out = []
+    out: list[tuple[int, int]] = []
+    low = text.lower()  # (C-speed substring tests first: the case-blind alternation scans at ~10 MB/s)
+    if "mnemonic" not in low and "phrase" not in low and "words" not in low:
+        return out
     for m in _PHRASE_LABEL.finditer(text):
         v = _PHRASE_RUN.match(text, m.end())
         if v is None:
