@@ -151,7 +151,13 @@ _PERSON_WORDS = (
     "dziecko córka córeczka synek wnuk wnuczka brat siostra żona mąż matka ojciec tata bliźniaki "
     "bliźnięta niemowlę noworodek ona "
     "dotter barn bebis flicka pojke tvillingar barnbarn bror syster fru hustru make mor far mamma pappa "
-    "hon han datter søn sønn pige pike jente dreng gutt tvillinger barnebarn søster kone mand mann hun"
+    "hon han datter søn sønn pige pike jente dreng gutt tvillinger barnebarn søster kone mand mann hun "
+    # Hungarian marks the owner with a suffix, not a word (`a fiam született`: my son was born): a
+    # child's noun with its possessive endings (my, your, his/her, our, your pl., their)
+    "fiam fiad fia fiunk fiatok kisfiam kisfiad kisfia kisfiunk lányom lányod lánya lányunk lányotok lányuk "
+    "kislányom kislányod kislánya kislányunk babám babád babája babánk babátok babájuk gyerekem gyereked "
+    "gyereke gyerekünk gyereketek gyerekük gyermekem gyermeked gyermeke gyermekünk gyermeketek gyermekük "
+    "unokám unokád unokája unokánk unokátok unokájuk ikreim ikreink újszülött kisbaba csecsemő"
 )
 _PERSON = frozenset(_PERSON_WORDS.split())
 # (the French `il` is a pronoun only as a verb's subject, `il est né le`: never a bare word before
@@ -276,9 +282,16 @@ def person_beside(text: str, label_start: int, date_start: int, date_end: int = 
         before.append("was")  # (read as a participle's auxiliary: its subject is the word before)
     if date_end >= 0 and _THING_AFTER.match(text, date_end, min(len(text), date_end + _WINDOW)) is not None:
         return False  # (`Hugo was born on <date> as a fork of Jekyll`: the clause names a thing)
+    pt_article = len(before) > 1 and before[-2] in _PT_ARTICLES and before[-1][:1].isupper()
+    if pt_article and _PT_BIRTH.match(text, label_start):
+        del before[-2]  # (Portuguese puts the definite article before a given name: `a Ana nasceu em`)
     if _person_subject(before):
         return True
     return date_end >= 0 and _person_after(text, date_end)
+
+
+_PT_ARTICLES = frozenset(("o", "a", "O", "A"))
+_PT_BIRTH = re.compile(r"(?i)nasc")
 
 
 def _thing_after() -> re.Pattern[str]:
@@ -448,6 +461,8 @@ _SOFTWARE_SUFFIX = re.compile(r"\.(?:js|ts|py|rs|go|rb|net|io|NET)$|[+#]$")
 _INSTALLS = (
     r"(?:npm|pnpm|yarn|pip|pipx|cargo|gem|brew|apt|apt-get|dnf|go|composer|nuget)[ \t]+(?:install|add|get)[ \t]+"
 )
+_INSTALLED = re.compile(_INSTALLS)
+_BOUNDARY = re.compile(r"\b")
 _WINDOW = 80
 _THING_AFTER = _thing_after()
 
@@ -465,5 +480,9 @@ def owned_by_a_thing(text: str, start: int) -> bool:
         return False
     if m["version"] is not None or _SOFTWARE_SUFFIX.search(owner) is not None:
         return True
-    installs = re.compile(_INSTALLS + re.escape(owner.lower()) + r"\b")
-    return installs.search(text[lo:start].lower()) is not None
+    # (the installed names read by one fixed pattern: one built per owner filled `re`'s cache)
+    target, low = owner.lower(), text[lo:start].lower()
+    return any(
+        low.startswith(target, i.end()) and _BOUNDARY.match(low, i.end() + len(target)) is not None
+        for i in _INSTALLED.finditer(low)
+    )

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from persona_pipeline.core.evidence.redaction import pii
+from persona_pipeline.core.evidence.redaction import phone_labels, pii
 from persona_pipeline.core.evidence.redaction.address_rows import _frequent_english
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
@@ -51,13 +51,22 @@ _PARTICLES = frozenset(
 # (at a line's start after quote markers, or after a string's opening quote: a CV pasted into a value)
 # (each word bounded, as a name's are: its class holds quotes and dots, and an unbounded run of them
 # after a quote would be read to its end and back again from every quote)
+# (or in the message column of `kubectl describe`'s events table: its row's type, reason, age and
+# source before it, `  Warning  Failed  12s  kubelet  <message>`, the message's next lines indented
+# under the column)
+_EVENT_ROW = (
+    r"(?:(?:Normal|Warning)[ \t]+[A-Z][A-Za-z]{1,40}[ \t]+(?:<unknown>|[0-9][0-9a-z]{0,12})"
+    r"(?:[ \t]+\(x[0-9]{1,6}[ \t]+over[ \t]+[0-9][0-9a-z]{0,12}\))?[ \t]+[a-z][a-z0-9.,/-]{0,60}[ \t]{2,})?"
+)
 _NAME_LINE = re.compile(
-    r"[ \t>]*(?:#{1,3}[ \t]+)?([^\W\d_][\w'’./-]{0,30}(?:[ \t]+[^\W\d_][\w'’./-]{0,30}){1,4})[ \t]*\r?$", re.M
+    r"[ \t>]*" + _EVENT_ROW + r"(?:#{1,3}[ \t]+)?"
+    r"([^\W\d_][\w'’./-]{0,30}(?:[ \t]+[^\W\d_][\w'’./-]{0,30}){1,4})[ \t]*\r?$",
+    re.M,
 )
 # (the same lines on the fold: a capital or a non-ASCII letter (DEL) opens each word; group 1 is where
 # `_NAME_LINE` starts)
 _NAME_LINE_GATE = Rx(
-    r"(?m)(?:^|[\"'`])([ \t>]*(?:#{1,3}[ \t]+)?[A-Z\x7f][A-Za-z0-9_\x7f'./-]*"
+    r"(?m)(?:^|[\"'`])([ \t>]*" + _EVENT_ROW + r"(?:#{1,3}[ \t]+)?[A-Z\x7f][A-Za-z0-9_\x7f'./-]*"
     r"(?:[ \t]+[A-Z\x7f][A-Za-z0-9_\x7f'./-]*){1,4}[ \t]*\r?)$"
 )
 # a contact line holds a contact's value, not only its word (`The email worker retries` is prose):
@@ -67,7 +76,7 @@ _NAME_LINE_GATE = Rx(
 # pass read the name above it that the first pass kept (not idempotent); a name the first pass read
 # is a placeholder on the second anyway
 _CONTACT = re.compile(
-    r"@[\w-]+\.\w|\U0001f4de|\u2709|"
+    rf"@[\w-]+\.\w|[{phone_labels.SYMBOLS}]\ufe0f?[ \t]{{0,4}}[:|]?[ \t]{{0,4}}(?:\+|\(?\d)|\u2709|"
     r"(?<!REDACTED:)(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)\.?[ \t]*(?:[:|–-][ \t]*)?(?:\+|\(?\d)"
 )
 _CONTACT_LINES = 5
@@ -138,8 +147,6 @@ GATES = (_CHAT_GATE, _SIGNATURE_GATE, _CONTACT_GATE, Rx(r"\"from\""))
 
 def document_name_spans(text: str) -> Iterator[Span]:
     if "\n" in text and _SIGNATURE_GATE.search(text) is not None:
-        from persona_pipeline.core.evidence.redaction import phone_labels
-
         for m in _SIGNATURE_PHONE.finditer(text):
             # (the sender's line: one to five capitalised words or particles, `CI bot` is none)
             words = m.group(1).split()
@@ -162,7 +169,7 @@ def document_name_spans(text: str) -> Iterator[Span]:
             near = _TELEGRAM_MESSAGE.search(text, max(0, m.start() - _REACH), m.end() + _REACH)
             if near is not None and _sender_ok(m.group(1)):
                 yield Span(m.start(1), m.end(1), "person_name")
-    contact = _CONTACT_GATE.search(text) is not None or "\U0001f4de" in text or "\u2709" in text
+    contact = _CONTACT_GATE.search(text) is not None or phone_labels.has_symbol(text) or "\u2709" in text
     if contact:
         # (candidate lines by one RE2 pass over the fold: capitalised words alone on a line; each is
         # then read by `_NAME_LINE` on the original text)

@@ -281,9 +281,45 @@ _DOB_AFTER = Rx(
 )
 # the German and Dutch participle after the date, at the end of the clause: `meine Tochter wurde am
 # 12.03.2025 geboren`, `is op 2 maart 2025 in Utrecht geboren`
+# (and Hungarian's, whose date comes before `született` with the day's case suffix: `a lányom 2026.
+# március 3-án született`, `2026.01.05-én`)
 _DOB_VERB_AFTER = Rx(
-    rf"(?i)\b(?:(?:am|op)[ \t]+)?({_DATE})[ \t]+(?:(?:in|im)[ \t]+[A-Z\x7f][A-Za-z\x7f'-]{{1,30}}[ \t]+)?geboren\b"
+    rf"(?i)\b(?:(?:am|op)[ \t]+)?({_DATE})(?:[ \t]+(?:(?:in|im)[ \t]+[A-Z\x7f][A-Za-z\x7f'-]{{1,30}}[ \t]+)?geboren\b|"
+    r"\.?-?(?:j?\x7fn)?\.?[ \t]+sz\x7flet(?:ett|tek)\b)"
 )
+
+# A birth told without a birth word: a newborn's noun as the subject of an arrival (`our daughter
+# arrived on <date>`) or the object of a having verb with a parent as subject (`we had our baby on
+# <date>`, `we welcomed our son`). English's nouns for a child as one is born (not a sibling or a
+# spouse: they arrive as visitors); a thing arriving (`the package`, `our release`) has none.
+_NEWBORN = r"(?:baby|babies|newborn|son|daughter|twins|triplets|boy|girl|little[ \t]+one)"
+_ARRIVAL_ORDINAL = r"(?:(?:first|second|third|fourth|new|little|baby|newborn|beautiful|healthy)[ \t]+)?"
+_DOB_ARRIVAL = Rx(
+    rf"(?i)\b(?:(?:we|i|she|they)[ \t]+(?:(?:just|finally)[ \t]+)?(?:had|welcomed)[ \t]+(?:our|my|her|their|a)[ \t]+"
+    rf"{_ARRIVAL_ORDINAL}{_NEWBORN}(?:[ \t]+(?:boy|girl))?(?:[ \t]*,?[ \t]+(?-i:[A-Z][a-z\x7f]+))?|"
+    rf"(?:our|my|her|his|their)[ \t]+{_ARRIVAL_ORDINAL}{_NEWBORN}(?:[ \t]+(?-i:[A-Z][a-z\x7f]+))?[ \t]+"
+    r"(?:(?:just|finally)[ \t]+)?arrived)"
+    rf"[ \t]*,?[ \t]+(?:on[ \t]+)?(?:the[ \t]+)?\b({_DATE})"
+)
+
+# (a son, daughter, boy or girl also arrives grown: home, at college, to visit, a new hire; a baby's
+# nouns do not)
+_BABY_NOUN = re.compile(r"(?i)\b(?:bab(?:y|ies)|newborn|twins|triplets|little[ \t]+one)\b")
+# (`at` before a clock time or a time of day tells when the baby came, not where: `at 3am`, `at 04:12`)
+_MOVEMENT_AFTER = re.compile(
+    r"(?i)[ \t,]*(?:home|at(?![ \t]+(?:\d|dawn|midnight|noon|night|sunrise))|to|from|for|back|in|into|via|by)\b"
+)
+_NEW_BEFORE = re.compile(r"(?i)\bnew[ \t]+(?:son|daughter|boy|girl)\b")
+
+
+def _grown_arrival(text: str, m0: int, start: int, end: int) -> bool:
+    """Whether an arrival told of a son, daughter, boy or girl reads as a grown one's (a visit, a
+    journey, a new hire): a place or purpose after the date, or `new` before the noun."""
+    head = text[m0:start]
+    if "arrived" not in head.lower() or _BABY_NOUN.search(head) is not None:
+        return False
+    return _NEW_BEFORE.search(head) is not None or _MOVEMENT_AFTER.match(text, end) is not None
+
 
 # Phones: shapes of one national plan each, with the region to validate in; a bare digit run
 # (no separators) only right after a phone label.
@@ -393,6 +429,7 @@ _GATED: tuple[Rx, ...] = (
     _DOB_AFTER,
     _DOB_VERB_AFTER,
     _DOB_CELL,
+    _DOB_ARRIVAL,
     *(rx for rx, _ in _PHONE_SHAPES),
     _PHONE_LABELLED,
     *national_ids.GATED,
@@ -431,6 +468,7 @@ _GATE_PART: dict[int, str] = {
     id(_DOB_AFTER): _DOB_LABELS,
     id(_DOB_VERB_AFTER): _DOB_LABELS,
     id(_DOB_CELL): _DOB_LABELS,
+    id(_DOB_ARRIVAL): rf"(?i)\b{_NEWBORN}\b",
     id(_PHONE_LABELLED): rf"(?i)(?:\b|_)(?:{_PHONE_WORDS})",
     **national_ids.GATE_PART,
 }
@@ -449,7 +487,7 @@ _NAME_SET = frozenset(GATE_NAMES)
 PHONE_WORDS_GATE = next(n for n in GATE_NAMES if _IDX[id(_PHONE_LABELLED)] in _NAME_IDX[n])
 _NAT_IDX = frozenset(_IDX[id(rx)] for rx in national_ids.GATED)
 _ADDR_IDX = frozenset(_IDX[id(rx)] for rx in _ADDRESSES)
-_DOB_IDX = frozenset(_IDX[id(rx)] for rx in (_DOB, _DOB_AFTER, _DOB_VERB_AFTER, _DOB_CELL))
+_DOB_IDX = frozenset(_IDX[id(rx)] for rx in (_DOB, _DOB_AFTER, _DOB_VERB_AFTER, _DOB_CELL, _DOB_ARRIVAL))
 _PHONE_IDX = frozenset(_IDX[id(rx)] for rx in (*(rx for rx, _ in _PHONE_SHAPES), _PHONE_LABELLED))
 
 
@@ -728,6 +766,18 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
                 continue
             # (the participle's subject stands before the date: `meine Tochter wurde am …`)
             if plausible_birth_date(value) or (plausible_birth_date(value, True) and person_beside(text, m0, start)):
+                yield Span(start, end, "date_of_birth")
+    if _open(gates, _DOB_ARRIVAL):
+        for (m0, _), (start, end) in _DOB_ARRIVAL.finditer(text):
+            if _grown_arrival(text, m0, start, end):
+                continue
+            # (a person's date: in the past, as a birth date of anyone living)
+            if (
+                not _after_digit_or_placeholder(text, start)
+                and not text[end : end + 1].isdigit()
+                and _TIME_AFTER.match(text, end) is None
+                and plausible_birth_date(text[start:end], True)
+            ):
                 yield Span(start, end, "date_of_birth")
     if _other_script(text) and any(w in text for w in _JA_DOB_WORDS):
         for m in _JA_DOB.finditer(text):

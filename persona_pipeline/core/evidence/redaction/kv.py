@@ -36,7 +36,7 @@ _FOREIGN = "senha|kennwort|wachtwoord|contrasena|haslo|sifre|parola|salasana|hes
 _STEM = (
     r"(?i:pass(?:word|wd|phrase|code|wort|ord|e)?s?|pwd|pw|secrets?|tokens?|keys?|auth(?:orization|tok)?|"
     r"cred(?:entials?|s)?|sig(?:nature)?|signed|webhooks?|sid|cookies?|bearer|jwk|psk|community|keytabs?|"
-    r"macaroons?|" + _FOREIGN + ")"
+    r"macaroons?|priv(?:ate)?|seed|mnemonic|" + _FOREIGN + ")"
 )
 # the characters a key is made of (ASCII: no case folding), the one definition KEY's runs and
 # `key_end` share
@@ -65,6 +65,9 @@ KEYWORDS = (
     "community",
     "keytab",
     "macaroon",
+    "priv",
+    "seed",
+    "mnemonic",
     *_FOREIGN.split("|"),
 )
 KEY = rf"{_KEY_CLASS}*(?:{_STEM}{_TAIL}?|{_SESSION})"
@@ -588,6 +591,11 @@ _GLUED = tuple(
     )
 )
 _PUBLIC = frozenset(("public", "pub", "publishable"))
+# a key pair's private half named by its last word alone, as node and wallet configs write it
+# (`private:` beside `public:`, `priv`, an Ed25519 or BIP-32 `seed`, a BIP-39 `mnemonic`): a word
+# other configs use for switches and counts too (`"private": true`, `seed: 42`), so only a value
+# of a key's length and alphabet is one (`private_half`, `key_material`)
+_PRIVATE_HALF = _set("private priv seed mnemonic")
 # a key's last word naming the encoding its value is written in (the value is the secret still)
 _ENCODINGS = _set("b64 base64 hex b32 base32 pem der encoded")
 # a list call's position (Google's AIP-158 `page_token` / `next_page_token`, Azure's
@@ -683,6 +691,8 @@ def key_strength(key: str) -> int:
             return 2  # api key, private key, client key (split words of the glued compounds above)
         if p in _SESSION_WORDS and parts[i + 1 : i + 2] and parts[i + 1] in ("token", "secret", "key"):
             return 2
+    if parts[-1] in _PRIVATE_HALF:
+        return 1  # `private: V`, `node_seed: V`: a key's private half when V is key material (`key_material`)
     if any(w in joined for w in _GLUED):
         return 2  # glued: `dbpassword`, `clientsecret`, `xapikey`
     if joined.endswith(("pass", "pwd")) and not joined.endswith(_PASS_WORDS):
@@ -790,3 +800,78 @@ def counts(key: str, value: str) -> bool:
 
 
 _COUNT = re.compile(r"[0-9][0-9_,]*(?:\.[0-9]+)?[kKmM]?")  # 1234, 12_000, 98,765, 1.5k
+
+
+def private_half(key: str) -> bool:
+    """Whether the key's last word alone names a key pair's private half (`private`, `priv`,
+    `seed`, `mnemonic`), a word that labels a secret only before key material."""
+    parts = words(key.lstrip("-"))
+    while len(parts) > 1 and (parts[-1].isdigit() or parts[-1] in _ENCODINGS):
+        parts.pop()
+    return bool(parts) and parts[-1] in _PRIVATE_HALF and key_strength(key) == 1
+
+
+_HEX_KEY = re.compile(r"(?:0x)?(?:[0-9a-f]{32}|[0-9a-f]{64}|[0-9a-f]{128}|[0-9A-F]{32}|[0-9A-F]{64}|[0-9A-F]{128})")
+_HEX_RUN = re.compile(r"(?:0x)?[0-9a-fA-F]+")
+_B58_KEY = re.compile(r"[1-9A-HJ-NP-Za-km-z]{43,90}")
+_CIDV0 = re.compile(r"Qm[1-9A-HJ-NP-Za-km-z]{44}")
+_B64_KEY = re.compile(r"[A-Za-z0-9+/_-]{22,88}={0,2}")
+# a BIP-39 phrase: 12 to 24 words (in threes) of 3 to 8 lowercase letters, one space apart
+_MNEMONIC = re.compile(r"[a-z]{3,8}(?: [a-z]{3,8}){11,23}")
+
+
+def key_material(value: str) -> bool:
+    """Whether a value has a private key's or seed's length and alphabet: 16, 32 or 64 bytes in
+    hex (`0x` allowed), base58 of 32 to 64 bytes (an Ed25519 seed or keypair, a WIF key), base64
+    of 16 to 64 bytes, or a BIP-39 phrase (12, 15, 18, 21 or 24 words)."""
+    if _HEX_KEY.fullmatch(value):
+        return True
+    if _HEX_RUN.fullmatch(value):
+        return False  # hex of another length: a digest or a commit (`seed: <sha1>`), no key
+    if mnemonic_phrase(value):
+        return True
+    if _CIDV0.fullmatch(value):
+        return False  # an IPFS CIDv0 (a SHA-256 multihash, `Qm…`): a content address, public
+    if _B58_KEY.fullmatch(value) or _B64_KEY.fullmatch(value):
+        # (random bytes in base58/base64 hold upper, lower and digits; a path or an identifier
+        # of one case does not: `scripts/seed-db`, `VFMADD231PS_ZMM`)
+        body = value.rstrip("=")
+        mixed = any(map(str.isupper, body)) and any(map(str.islower, body)) and any(map(str.isdigit, body))
+        return mixed and 16 <= len(body) * 3 // 4 <= 66 and len(body) % 4 != 1
+    return False
+
+
+def mnemonic_phrase(value: str) -> bool:
+    """Whether a value has a BIP-39 phrase's shape: 12 to 24 words, in threes, of 3 to 8 letters."""
+    return _MNEMONIC.fullmatch(value) is not None and value.count(" ") % 3 == 2
+
+
+# A seed phrase under its own key, quoted or bare to the end of its line (a bare value elsewhere ends at
+# a blank): wallet vocabulary for the BIP-39 words (`mnemonic`, `seed_phrase`, `seedPhrase`,
+# `RECOVERY_PHRASE`, `secret_phrase`, `backup_words`)
+_PHRASE_LABEL = re.compile(
+    r"(?i)(?<![A-Za-z])(?:mnemonic|(?:seed|recovery|secret|backup|wallet)[_ .-]?(?:phrase|words))"
+    r"[\"']?[ \t]*[:=][ \t]*[\"']?"
+)
+_PHRASE_RUN = re.compile(r"[a-z]{3,8}(?:[ \t][a-z]{3,8}){11,23}(?![A-Za-z0-9_-])")
+# (Hardhat's and Foundry's published development mnemonic, in their documentation: a test account's)
+PUBLISHED_PHRASES = frozenset(("test test test test test test test test test test test junk",))
+
+
+def seed_phrase_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each BIP-39-shaped phrase (12 to 24 words, in threes) under a seed phrase's
+    key, the phrase ending its line, field or quote."""
+    out: list[tuple[int, int]] = []
+    low = text.lower()  # (C-speed substring tests first: the case-blind alternation scans at ~10 MB/s)
+    if "mnemonic" not in low and "phrase" not in low and "words" not in low:
+        return out
+    for m in _PHRASE_LABEL.finditer(text):
+        v = _PHRASE_RUN.match(text, m.end())
+        if v is None:
+            continue
+        after = text[v.end() : v.end() + 1]
+        value = " ".join(v[0].split())
+        ends = after in ("", "\n", "\r", '"', "'", ",", "}", " ", "\t")
+        if ends and mnemonic_phrase(value) and value not in PUBLISHED_PHRASES:
+            out.append(v.span())
+    return out

@@ -120,8 +120,48 @@ def valid_anywhere(raw: str) -> bool:
     return any(valid_region(raw, r) is not None for r in _regions())
 
 
+# Unicode's telephone symbols, a closed set: the symbols (general category S*) whose character
+# names hold TELEPHONE, PHONE or FAX (`test_the_phone_symbols_are_unicodes`); each labels a number
+# as a phone word does (`📞 0612 345 678`, `☎ 030 1234567`), an emoji's variation selector after it
+SYMBOLS = (
+    "\u2121\u2315\u260e\u260f\u2706\U0001f4de\U0001f4e0\U0001f4f1\U0001f4f2\U0001f4f4"
+    "\U0001f57b\U0001f57c\U0001f57d\U0001f57e\U0001f57f\U0001f580\U0001f581\U0001f5b7"
+)
+# (matched on the text itself, not the fold: the fold writes every non-ASCII character as one byte)
+# (each gap bounded: two unbounded blank runs side by side split a long run of blanks every way,
+# quadratic in Python's `re`)
+_SYMBOL_LABELLED = re.compile(
+    rf"[{SYMBOLS}]\ufe0f?[ \t\u00a0]{{0,4}}(?:[:=#|][ \t]{{0,4}})?(?:\\?[\"'][ \t]{{0,4}})?{_NUMBER}", re.ASCII
+)
+
+
+# (📱 marks a mobile app in release notes as often as a number: a count of its metrics or a spaced
+# date after it is no phone)
+_COUNT_AFTER = re.compile(
+    r"[ \t]*(?:installs?|downloads?|users?|sessions?|messages?|views?|requests?|visits?|clicks?|"
+    r"subscribers?|followers?|stars?|times|devices?|events?|crashes|/day|/month|per)\b",
+    re.IGNORECASE,
+)
+_SPACED_DATE = re.compile(r"(?:19|20)\d\d[ .-](?:0?[1-9]|1[0-2])[ .-](?:0?[1-9]|[12]\d|3[01])")
+
+
+def _symbol_count(text: str, start: int, end: int) -> bool:
+    return _SPACED_DATE.fullmatch(text, start, end) is not None or _COUNT_AFTER.match(text, end) is not None
+
+
+def has_symbol(text: str) -> bool:
+    """Whether the text holds a telephone symbol (one scan of a non-ASCII text)."""
+    # (one substring test per symbol: C-speed, ~80x a character-class search of the text)
+    return not text.isascii() and any(c in text for c in SYMBOLS)
+
+
 def labelled_phone_spans(text: str) -> Iterator[Span]:
-    for _, (start, end) in LABELLED.finditer(text):
+    found = (
+        [m.span(1) for m in _SYMBOL_LABELLED.finditer(text) if not _symbol_count(text, *m.span(1))]
+        if has_symbol(text)
+        else []
+    )
+    for start, end in sorted((*(g for _, g in LABELLED.finditer(text)), *found)):
         raw = column_cut(text, start, end, dialable)
         # (the candidate may run into a second value: "… 601 234 567 - 12 2024" is cut back
         # to its last group that still reads as a number)

@@ -2536,14 +2536,15 @@ def grammar_spans(text: str) -> Iterator[Span]:
         g = _gates(text)
     # (an address label of another script is read on the original text: no ASCII gate sees it)
     other = not text.isascii() and intl_formats.other_script(text) and address_fields.other_label(text)
-    if g is not None and _GRAMMAR_NAMES.isdisjoint(g) and not other:
+    symbol = phone_labels.has_symbol(text)  # (a telephone symbol labels a number; no ASCII gate sees it)
+    if g is not None and _GRAMMAR_NAMES.isdisjoint(g) and not other and not symbol:
         return  # the common case
     if g is None or "address_field" in g or other:
         yield from address_fields.address_field_spans(text)
     if g is None or not _STREET_NAMES.isdisjoint(g):
         is_open = None if g is None else {id(rx): n in g for n, rx in _STREET_GATES.items()}
         yield from street_grammar.street_spans(text, is_open)
-    if g is None or not _PHONE_LABEL_NAMES.isdisjoint(g):
+    if g is None or not _PHONE_LABEL_NAMES.isdisjoint(g) or symbol:
         yield from phone_labels.labelled_phone_spans(text)
 
 

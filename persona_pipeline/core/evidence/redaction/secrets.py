@@ -1885,6 +1885,13 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             )
         if value.strip(":*•x. ") == "":
             return True  # masked: `****`, `•••`
+        if strength == 1 and kv.private_half(name):
+            # (key material is required on top of the weak key's checks below: a path, a slug or an
+            # opcode table's name under `seed`/`private`/`mnemonic` has a key's length too)
+            if not kv.key_material(value):
+                return True
+            if kv.mnemonic_phrase(value):  # (words: no generated look to ask for)
+                return value in kv.PUBLISHED_PHRASES or bool(_DOC_EXAMPLE.search(value))
         if strength == 1 and all(_WORD_CASED.fullmatch(p) for p in value.split(".")):
             return True  # `"result_key": "UseCaseSummaryList"`, `key: PublicKeyList.Items`: a field name
         if strength == 1 and _HEX_ID.match(value):
@@ -2526,6 +2533,7 @@ def _value_format_spans(text: Prepared) -> list[Span]:
         *hook_urls.hook_url_spans(text, random_like),
         *prose_keys.prose_key_spans(text, random_like, _prose_value_vetoed),
         *nostr_keys.nostr_spans(text),
+        *(Span(a, b, "crypto_seed_phrase") for a, b in kv.seed_phrase_spans(text)),
     ]
     return untouched(found, protected_ranges(text)) if found else found
 
@@ -2653,19 +2661,26 @@ def used_as_name(text: str, value: str, skip: int = -1) -> bool:
         return False
     # (beside its own position, within a window: a text of n labelled values stays linear)
     lo, hi = (0, len(text)) if skip < 0 else (max(0, skip - _NAME_REACH), skip + len(value) + _NAME_REACH)
-    rx = re.compile(r"(?<![A-Za-z0-9_])" + re.escape(value) + r"(?![A-Za-z0-9_])")
-    for m in rx.finditer(text, lo, hi):
-        if m.start() == skip:
-            continue
-        if text[m.end() : m.end() + 1] in ("(", "[") or (
-            text[m.end() : m.end() + 1] == "." and _IDENT.match(text[m.end() + 1 : m.end() + 2])
-        ):
-            return True
-        if text[m.start() - 1 : m.start()] == "." and text[m.start() - 2 : m.start() - 1].isalnum():
-            return True
-        if _DEFINES.search(text, max(0, m.start() - 7), m.start()):
-            return True
+    # (found by `str.find`, not a pattern built of the value: one pattern a value filled `re`'s
+    # 512-entry cache after a bench pass and evicted the fixed patterns phonenumbers compiles by string)
+    n, hi = len(value), min(hi, len(text))
+    start = text.find(value, lo, hi)
+    while start >= 0:
+        end = start + n
+        whole = not (start and _NAME_CHAR.match(text, start - 1)) and not _NAME_CHAR.match(text, end)
+        if whole and start != skip:
+            after = text[end : end + 1]
+            if after in ("(", "[") or (after == "." and _IDENT.match(text[end + 1 : end + 2])):
+                return True
+            if text[start - 1 : start] == "." and text[start - 2 : start - 1].isalnum():
+                return True
+            if _DEFINES.search(text, max(0, start - 7), start):
+                return True
+        start = text.find(value, start + 1, hi)
     return False
+
+
+_NAME_CHAR = re.compile(r"[A-Za-z0-9_]")
 
 
 _DEFINES = re.compile(r"\b(?:class|def|import)[ \t]+$")

@@ -44,12 +44,19 @@ _STRONG_PRE = (
     r"Estrada|Rodovia|Rruga|Bulevardi|Bulevar|Sheshi|Bulvar|Trg|"
     # Greek street types in ELOT 743 Latin transliteration (Odos street, Leoforos avenue, Plateia
     # square) and Romanian Strada's abbreviation (`Str.`, then `nr.` before the number)
-    r"Odos|Leoforos|Plateia|Str\."
+    r"Odos|Leoforos|Plateia|Str\.|"
+    # Latin America's street types and their postal abbreviations (Peru's jirón `Jr.`, pasaje
+    # `Psje.`/`Pje.`, prolongación `Prol.`; Colombia's calle `Cl.`/`Cll.`, diagonal `Dg.`,
+    # transversal `Tv.`; Mexico's cerrada `Cda.`)
+    r"Jir\x7fn|Jiron|Psje\.|Pje\.|Prolongaci\x7fn|Cll\.|Transv\."
 )
 # ... and the ones that are also English words or product names: they need a postal tail or a label
 _WEAK_PRE = (
     r"Avenue|Boulevard|Route|Place|Via|Plaza|Camino|Pasaje|Cours|Square|Passage|Largo|Alameda|Ronda|Diagonal|"
-    r"Transversal|Corso"
+    r"Transversal|Corso|"
+    # (`Jr.` is a jirón in Peru, and Junior after an English name; two- and three-letter abbreviations
+    # of calle, diagonal, transversal, prolongación and cerrada abbreviate many other things)
+    r"Jr\.|Cl\.|Dg\.|Diag\.|Tv\.|Prol\.|Cda\."
 )
 # Street types glued to the name's end (German, Dutch, Nordic, Finnish, Hungarian compounds)
 _STRONG_SUFFIX = (
@@ -91,10 +98,17 @@ _TAIL = (
     rf"((?:{_DISTRICT}|{_UNIT}){{0,3}},?[ \t]+(?:C\.[ \t]?P\.[ \t]*|CP[ \t]+)?(?:{_POSTAL}),?[ \t]+{_TOWN}"
     rf"{_STATE}?)?"
 )
+# (after a street type written first, the town may come first and a five-digit postcode after it, as
+# Peru writes it: `, Cusco 08002`; the town's words are checked to be no everyday words, `_town_first`)
+_PRE_TAIL = _TAIL[:-2] + rf"|(?:{_DISTRICT}|{_UNIT}){{0,3}},[ \t]*({_CAP}(?:[ \t]+{_CAP}){{0,2}})[ \t]+\d{{5}}\b)?"
 
+# (a name word after the first may be lower case, as South Slavic and Baltic names in the genitive
+# are: `Bulevar oslobođenja`, `Ulica kralja Zvonimira`; then the postal tail is needed)
+_NAME_WORD = rf"(?:{_CAP}|[a-z\x7f][a-z\x7f'-]{{2,30}})"
 _PRE_STREET = Rx(
     rf"\b({_STRONG_PRE}|{_WEAK_PRE})[ \t]+((?:{_PART}[ \t]+){{0,2}})"
-    rf"({_CAP}(?:[ \t]+(?:{_PART}[ \t]+)?{_CAP}){{0,3}}),?[ \t]+(?:n[o\x7fr]\.?[ \t]*|#[ \t]*)?({_NUMBER})" + _TAIL
+    rf"({_NAME_WORD}(?:[ \t]+(?:{_PART}[ \t]+)?{_NAME_WORD}){{0,3}}),?[ \t]+(?:n[o\x7fr]\.?[ \t]*|#[ \t]*)?({_NUMBER})"
+    + _PRE_TAIL
 )
 _SUFFIX_STREET = Rx(rf"\b[A-Z\x7f][a-z\x7f'-]{{2,40}}(?:({_STRONG_SUFFIX})|{_WEAK_SUFFIX})\.?[ \t]+({_NUMBER})" + _TAIL)
 _WORD_STREET = Rx(rf"\b(?:{_CAP}[ \t]+){{1,2}}({_AFTER_WORD})[ \t]+({_NUMBER})" + _TAIL)
@@ -259,6 +273,24 @@ def _checked_end(end: int, num: tuple[int, int], tail: tuple[int, int]) -> int:
     return num[1] if tail[0] >= 0 and num[1] >= 0 else end
 
 
+# (Latin America's weak abbreviations: the town-first tail is their countries' order)
+_LATIN_WEAK = frozenset(("Jr.", "Cl.", "Dg.", "Diag.", "Tv.", "Prol.", "Cda."))
+_PARTICLES = frozenset(_PART.strip("(?:)").split("|"))
+
+
+def _town_first_ok(town: str) -> bool:
+    """Whether a town read before a bare five-digit number is no everyday English word or record noun."""
+    from persona_pipeline.core.evidence.redaction.address_rows import _frequent_english
+
+    words = town.replace(".", " ").split()
+    return not any(w.lower() in _frequent_english() or _RECORD_END.search(" " + w) for w in words)
+
+
+def _lower_name(name: str) -> bool:
+    """Whether a street's name holds a lower-case word that is no particle (`oslobođenja`)."""
+    return any(w[:1].islower() and w not in _PARTICLES for w in name.split())
+
+
 def _labelled(text: str, start: int) -> bool:
     return _LABEL.search(label_window(text, max(0, start - 32), start)) is not None
 
@@ -306,7 +338,16 @@ def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
             ):
                 yield Span(start, end, "address")
     if run(_PRE_STREET):
-        for (start, end), (w0, w1), _particles, (n0, n1), num, tail in _PRE_STREET.finditer(text):
+        for (start, end), (w0, w1), _particles, (n0, n1), num, tail, town in _PRE_STREET.finditer(text):
+            kind, lower = text[w0:w1], _lower_name(text[n0:n1])
+            if lower and kind in _WEAK_WORDS:
+                continue  # (a lower-case name only after a strong type: `Via proxy 3128, …` is a setting)
+            if town[0] >= 0 and (
+                (kind in _WEAK_WORDS and kind not in _LATIN_WEAK) or not _town_first_ok(text[town[0] : town[1]])
+            ):
+                # (the town first is Peru's order, after its types; `Jr. Developer 2, Release 20241`
+                # holds a release's number, no town)
+                tail, end = (-1, -1), num[1]
             end = _cut_punct(text, start, end)
             if (
                 _code_after(text, _checked_end(end, num, tail))
@@ -314,7 +355,7 @@ def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
                 or not _letters(text, n0, n1)
             ):
                 continue
-            strong = text[w0:w1] not in _WEAK_WORDS
+            strong = kind not in _WEAK_WORDS and not lower
             if strong or tail[0] >= 0 or _labelled(text, start):
                 yield Span(start, end, "address")
     if run(_SUFFIX_STREET):
@@ -371,4 +412,4 @@ def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
 
 
 # (`Str.` abbreviates a street, a structure or a string: a postal tail or a label shows the street)
-_WEAK_WORDS = frozenset(w for w in _WEAK_PRE.split("|")) | {"Str."}
+_WEAK_WORDS = frozenset(w.replace("\\.", ".") for w in _WEAK_PRE.split("|")) | {"Str."}
