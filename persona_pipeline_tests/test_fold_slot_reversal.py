@@ -14,6 +14,8 @@ import pytest
 from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Observation
 from persona_pipeline.persona.digest.offline import OfflineDigester
+from persona_pipeline.persona.digest.reading import assignment, filled_slots, slot_assignment
+from persona_pipeline.persona.digest.thesaurus import state
 from persona_pipeline.persona.fold import fold
 
 
@@ -101,3 +103,86 @@ OWN = [
 def test_a_state_another_slot_or_an_agreeing_value_keeps_the_older_rule(old: str, new: str) -> None:
     lost = _superseded(old, new)
     assert not any(_trimmed(old).lower() == s.lower() for s in lost), lost
+
+
+def _current(old: list[str], new: list[str]) -> list[str]:
+    return sorted(r.statement for r in fold(_observations(old, new)) if r.superseded_by is None)
+
+
+# (older rule, newer reversal naming the slot by its head noun): no word but the slot is shared
+SUPERSEDED = [
+    ("always sear steaks in the nonstick skillet", "cast iron is our skillet now, it holds heat evenly"),
+    (
+        "keep it on the trellis, that's our climbing rose support",
+        "bamboo canes are the support now, they bend without snapping",
+    ),
+    ("our household detergent is Persil, buy the big box", "Ariel is the detergent now, it rinses out cleaner"),
+    ("my racket is a Wilson, string it at fifty pounds", "Babolat is my racket now, the grip suits me"),
+    ("always grill on the kamado grill, it holds its heat", "Weber kettles are our grill now, they light faster"),
+    ("our mower is a Honda, sharpen the blade each spring", "Stihl is our mower now, it starts first pull"),
+    ("our lawn fertiliser is Westland, feed in april", "Miracle-Gro is our lawn fertiliser now"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), SUPERSEDED)
+def test_a_reversal_naming_the_slot_supersedes_the_older_choice(old: str, new: str) -> None:
+    current = _current([old], [new])
+    assert current == [_trimmed(new)], current
+
+
+# the newer reversal fills the slot with what the older already chose, or a thing of another slot,
+# or the older statement rejects that filler: nothing is superseded
+KEPT = [
+    ("always cook in the cast-iron skillet", "the cast-iron skillet is our skillet now, nothing else"),
+    ("never use the nonstick pan for searing", "cast iron is the pan now, it sears better"),
+    ("water the roses with the rain barrel, it's our watering can", "Persil is the detergent now"),
+    ("sharpen the bread knife before every loaf", "the chef's knife is where I start these days"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), KEPT)
+def test_rules_that_agree_or_fill_another_slot_are_not_superseded(old: str, new: str) -> None:
+    lost = _superseded(old, new)
+    assert not any(_trimmed(old).lower() == s.lower() for s in lost), lost
+
+
+def test_slot_head_kind_and_value() -> None:
+    assert assignment("our everyday frying pan is the cast-iron one") is None  # a determiner phrase
+    assert slot_assignment("Ariel is our laundry detergent now") == ("detergent", ("laundry",), "ariel")
+    assert slot_assignment("our laundry detergent is Ariel") == ("detergent", ("laundry",), "ariel")
+    # an adjective describes the slot, a word of use picks the filler: neither is a kind
+    assert slot_assignment("our primary database is postgres") == ("database", (), "postgres")
+    assert slot_assignment("my main editor is helix") == ("editor", (), "helix")
+    slot, value = assignment("keep it on the trellis, that's our climbing rose support") or ("", "")
+    assert slot == "support" and "trellis" in value
+    assert ("pan", "nonstick") in filled_slots("always cook in the nonstick pan, it heats evenly")
+    assert all(s != "now" for s, _ in filled_slots("the kettle is our grill now"))
+
+
+def test_a_copula_or_preposition_is_no_modifier_of_a_filled_slot() -> None:
+    """rev43 R4: "my editor is neovim" fills (editor, neovim), never (neovim, "editor is")."""
+    for text in ["my editor is neovim, keep the config in lua", "our kettle is a smeg, descale it in march"]:
+        for slot, value in filled_slots(text):
+            assert not {slot, *value.split()} & {"is", "in", "a"}, (slot, value)
+
+
+@pytest.mark.parametrize("word", ["slow", "overloaded", "dirty", "huge", "flaky", "laggy", "mouldy", "broken"])
+def test_a_state_word_is_no_name(word: str) -> None:
+    assert state(word)
+
+
+@pytest.mark.parametrize("word", ["trellis", "iron", "kettles", "neovim", "postgres", "honda", "racket"])
+def test_a_thing_is_no_state(word: str) -> None:
+    assert not state(word)
+
+
+def test_a_state_remark_is_no_reversal() -> None:
+    """A remark on how a slot is changes no habit: it neither takes the reversal's place in the
+    policy nor supersedes the choice it is said beside."""
+    from persona_pipeline.persona.fold import _reverses
+
+    assert not _reverses("our smeg kettle is slow now, descale it monthly")
+    assert _reverses("Stihl is our mower now, it starts first pull")
+    old = ["our kettle is a smeg, descale the smeg kettle monthly"]
+    new = ["our smeg kettle is slow now, descale it monthly"]
+    assert not [r.statement for r in fold(_observations(old, new)) if r.superseded_by is not None]

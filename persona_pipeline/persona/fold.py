@@ -34,6 +34,7 @@ from functools import lru_cache
 
 from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest import similarity as sim
+from persona_pipeline.persona.digest import thesaurus
 from persona_pipeline.persona.digest.lexicon import (
     _TOKEN,
     ANCHOR_TOKENS,
@@ -44,7 +45,7 @@ from persona_pipeline.persona.digest.lexicon import (
     normalise,
 )
 from persona_pipeline.persona.digest.models import TIER_WEIGHT, Facet, Observation, Rule
-from persona_pipeline.persona.digest.reading import assignment, read, reversal
+from persona_pipeline.persona.digest.reading import assignment, filled_slots, read, reversal, slot_assignment
 
 SIMILARITY = 0.34  # skills' lexical overlap
 RULE_SIMILARITY = 0.3  # persona rules: rarity-weighted Dice
@@ -175,7 +176,28 @@ def _anchors(text: str) -> frozenset[str]:
 
 @lru_cache(maxsize=1 << 16)
 def _reverses(quote: str) -> bool:
-    return reversal(quote)
+    # "my editor is laggy now": a remark on how a slot is, not a change of what fills it
+    return reversal(quote) and not _remark(quote)
+
+
+@lru_cache(maxsize=1 << 16)
+def _new_slot(statement: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]] | None:
+    """(slot, kind, value) of a statement's slot assignment (`reading.slot_assignment`) as tokens,
+    the value only by the words that name a thing: a word of Zipf ≤ 5 or a coined one that is not
+    an adjective or a participle ("Zed is my editor now", "cast iron is our skillet now"; not
+    "my editor is laggy now"). None without an assignment."""
+    a = slot_assignment(statement)
+    if a is None:
+        return None
+    slot, kind, value = a
+    named = [w for w in value.split() if not thesaurus.state(w) and sim.rare(sim.tokens(w), sim.NAMED)]
+    return sim.tokens(slot), sim.tokens(" ".join(kind)), sim.tokens(" ".join(named))
+
+
+def _remark(quote: str) -> bool:
+    """A slot assignment whose value names nothing: how the slot is ("our database is sluggish")."""
+    a = _new_slot(quote)
+    return a is not None and not a[2]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -647,12 +669,58 @@ def _assignment(statement: str) -> tuple[frozenset[str], frozenset[str]] | None:
     return (sim.tokens(a[0]), sim.tokens(a[1])) if a else None
 
 
+@lru_cache(maxsize=1 << 16)
+def _filled(statement: str) -> tuple[tuple[frozenset[str], frozenset[str], frozenset[str]], ...]:
+    """The slots an older statement fills with a thing it names, as (slot, kind, value)
+    (`reading.filled_slots`): its assignment, and a definite noun phrase whose modifier is a rare
+    word ("the nonstick pan": the modifier is the value, no kind) — not one it rejects ("never use
+    the nonstick pan")."""
+    a = slot_assignment(statement)
+    rejected = stance(statement, sim.RARE)[1]
+    out = [(sim.tokens(a[0]), sim.tokens(" ".join(a[1])), sim.tokens(a[2]))] if a else []
+    for slot, value in filled_slots(statement):
+        named = frozenset(w for w in sim.rare(sim.tokens(value)) if not thesaurus.state(w))
+        if named and not named & rejected and (a is None or slot != a[0]):
+            out.append((sim.tokens(slot), frozenset(), named))
+    return tuple((s, k, v) for s, k, v in out if s and v)
+
+
+def _same_slot(new: tuple[frozenset[str], frozenset[str]], old: tuple[frozenset[str], frozenset[str]]) -> bool:
+    """One head noun, or two WordNet main-sense synonyms of it ("editor" / "editors"), of one kind:
+    a newer choice naming a kind of the slot ("our analytics database", "my markdown editor") says
+    nothing of another kind or of the slot in general; a newer choice of the slot in general
+    ("Postgres is the database now") covers every kind the older named."""
+    (a, ka), (b, kb) = new, old
+    same = a == b or (len(a) == len(b) == 1 and thesaurus.synonyms(next(iter(a)), next(iter(b))))
+    return same and (not ka or ka == kb)
+
+
+def _abbreviates(short: str, long: str) -> bool:
+    """A short form of a name: its letters in order in the longer one, from its first ("pg" of
+    "postgres", "k8s" is no such form)."""
+    if not short.isalpha() or len(short) > 3 or len(long) <= len(short) or short[0] != long[0]:
+        return False
+    rest = iter(long)
+    return all(ch in rest for ch in short)
+
+
 def _reassigns(reversal_obs: Observation, older: Observation) -> bool:
-    """A reversal that puts another thing in a slot the older statement filled: "Zed is my editor
-    now" after "my editor is VS Code, use its settings.json" (`reading.assignment`). One slot
-    holds one thing, so the older choice is superseded whatever else either says."""
-    new, old = _assignment(reversal_obs.statement), _assignment(older.statement)
-    return bool(new and old and new[0] and new[0] == old[0] and new[1] and old[1] and not new[1] & old[1])
+    """A reversal that puts another named thing in a slot the older statement filled: "Zed is my
+    editor now" after "my editor is VS Code, use its settings.json" (`reading.assignment`);
+    "Postgres is the database now" after "keep it MySQL-compatible, that's our production
+    database"; "cast iron is the pan now" after "always cook in the nonstick pan". One slot holds
+    one thing, so the older choice is superseded whatever else either says — unless the older
+    statement already names the newer thing, the newer value says how the slot is rather than
+    what fills it ("my skillet is dirty now"), or it fills another kind of the slot (`_same_slot`)."""
+    new = _new_slot(reversal_obs.statement)
+    if not new or not new[0] or not new[2]:
+        return False
+    theirs = sim.tokens(older.statement)
+    if new[2] & theirs or any(_abbreviates(w, t) for w in new[2] for t in theirs):
+        return False
+    return any(
+        _same_slot(new[:2], (slot, kind)) and not new[2] & value for slot, kind, value in _filled(older.statement)
+    )
 
 
 def _substitutes(reversal_obs: Observation, older: Observation) -> bool:
@@ -664,7 +732,9 @@ def _substitutes(reversal_obs: Observation, older: Observation) -> bool:
     though it may never say what it replaced (the policy: a reversal supersedes what it reverses,
     whatever the tiers). A frame inside a longer one ("zsh is my shell now" in "put project env
     in .envrc rather than my shell profile") is not the same place."""
-    return _substitution(reversal_obs.statement, older.statement)
+    # a slot's assignment is read by its slot (`_reassigns`): what else it shares with the older
+    # wording ("sqlite is our test database now" / "our primary database is postgres") is no place
+    return _new_slot(reversal_obs.statement) is None and _substitution(reversal_obs.statement, older.statement)
 
 
 def fold(observations: Sequence[Observation]) -> list[Rule]:
@@ -715,6 +785,8 @@ def clear_caches() -> None:
         _reverses,
         stance,
         _assignment,
+        _filled,
+        _new_slot,
         _corroborates_only,
         _stated,
         _explicit,
