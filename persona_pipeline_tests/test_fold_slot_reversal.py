@@ -164,6 +164,8 @@ def test_a_copula_or_preposition_is_no_modifier_of_a_filled_slot() -> None:
     for text in ["my editor is neovim, keep the config in lua", "our kettle is a smeg, descale it in march"]:
         for slot, value in filled_slots(text):
             assert not {slot, *value.split()} & {"is", "in", "a"}, (slot, value)
+    # an adjective after the noun is its predicate, not a head the noun modifies
+    assert filled_slots("keep the seedlings moist in the cold frame") == [("frame", "cold")]
 
 
 @pytest.mark.parametrize("word", ["slow", "overloaded", "dirty", "huge", "flaky", "laggy", "mouldy", "broken"])

@@ -961,13 +961,17 @@ def filled_slots(text: str) -> list[tuple[str, str]]:
     """Every (slot, value) a statement fills: its assignment, and each definite noun phrase whose
     head is a slot and whose modifiers name what fills it ("always cook in the nonstick pan" ->
     ("pan", "nonstick")). Whether a modifier names a thing (not "the whole pan") is the caller's."""
+    from persona_pipeline.persona.digest.thesaurus import state
+
     out = [a] if (a := assignment(text)) else []
     out += [
         (m.group("slot"), m.group("value"))
         for m in _FILLED_SLOT.finditer(_low(text))
         if not _VALUE_END.fullmatch(" " + m.group("slot"))  # "the database now": "now" is no noun
-        # "my editor is neovim": a copula, an auxiliary or a preposition is no modifier and no head
+        # "my editor is neovim": a copula, an auxiliary or a preposition is no modifier and no head;
+        # "keep the jobs declarative": an adjective after the noun is its predicate, not a head
         and not {m.group("slot"), *m.group("value").split()} & (AUX | PREPOSITIONS | CONJUNCTIONS)
+        and not state(m.group("slot"))
     ]
     return out
 
