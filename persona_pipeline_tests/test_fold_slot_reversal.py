@@ -121,6 +121,8 @@ SUPERSEDED = [
     ("always grill on the kamado grill, it holds its heat", "Weber kettles are our grill now, they light faster"),
     ("our mower is a Honda, sharpen the blade each spring", "Stihl is our mower now, it starts first pull"),
     ("our lawn fertiliser is Westland, feed in april", "Miracle-Gro is our lawn fertiliser now"),
+    # an adjective written as a name, with a capital inside the sentence
+    ("my paint is a Dulux emulsion, two coats on every wall", "my paint is Pure now, one coat covers"),
 ]
 
 

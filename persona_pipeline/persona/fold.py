@@ -190,8 +190,20 @@ def _new_slot(statement: str) -> tuple[frozenset[str], frozenset[str], frozenset
     if a is None:
         return None
     slot, kind, value = a
-    named = [w for w in value.split() if not thesaurus.state(w) and sim.rare(sim.tokens(w), sim.NAMED)]
+    named = [
+        w
+        for w in value.split()
+        if sim.rare(sim.tokens(w), sim.NAMED) and (not thesaurus.state(w) or _capitalised(w, statement))
+    ]
     return sim.tokens(slot), sim.tokens(" ".join(kind)), sim.tokens(" ".join(named))
+
+
+def _capitalised(word: str, statement: str) -> bool:
+    """Written with a capital inside the sentence, as a name is ("our formatter is Black now")."""
+    return any(
+        m.start() > 0 and not statement[: m.start()].rstrip().endswith((".", "!", "?"))
+        for m in re.finditer(rf"\b{re.escape(word.capitalize())}\b", statement)
+    )
 
 
 def _remark(quote: str) -> bool:
