@@ -190,3 +190,19 @@ def test_a_state_remark_is_no_reversal() -> None:
     old = ["our kettle is a smeg, descale the smeg kettle monthly"]
     new = ["our smeg kettle is slow now, descale it monthly"]
     assert not [r.statement for r in fold(_observations(old, new)) if r.superseded_by is not None]
+
+
+@pytest.mark.parametrize(
+    ("text", "relied_on"),
+    [
+        ("don't water it as the rain barrel does that", "rain barrel"),
+        ("never iron them as the dryer smooths them anyway", "dryer"),
+    ],
+)
+def test_a_causal_as_clause_stays_out_of_the_negation(text: str, relied_on: str) -> None:
+    """rev43 R3: "as" opening a clause (a subject and a verb) gives the reason; what it names is
+    relied on, not rejected (contra's pronoun-"as" scope was left out for this)."""
+    from persona_pipeline.persona.digest.similarity import stance, tokens
+    from persona_pipeline.persona.fold import STANCE_WEIGHT
+
+    assert not tokens(relied_on) & stance(text, STANCE_WEIGHT)[1]
