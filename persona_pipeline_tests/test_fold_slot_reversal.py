@@ -14,7 +14,6 @@ import pytest
 from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Observation
 from persona_pipeline.persona.digest.offline import OfflineDigester
-from persona_pipeline.persona.digest.reading import assignment, filled_slots, slot_assignment
 from persona_pipeline.persona.digest.thesaurus import state
 from persona_pipeline.persona.fold import fold
 
@@ -109,29 +108,6 @@ def _current(old: list[str], new: list[str]) -> list[str]:
     return sorted(r.statement for r in fold(_observations(old, new)) if r.superseded_by is None)
 
 
-# (older rule, newer reversal naming the slot by its head noun): no word but the slot is shared
-SUPERSEDED = [
-    ("always sear steaks in the nonstick skillet", "cast iron is our skillet now, it holds heat evenly"),
-    (
-        "keep it on the trellis, that's our climbing rose support",
-        "bamboo canes are the support now, they bend without snapping",
-    ),
-    ("our household detergent is Persil, buy the big box", "Ariel is the detergent now, it rinses out cleaner"),
-    ("my racket is a Wilson, string it at fifty pounds", "Babolat is my racket now, the grip suits me"),
-    ("always grill on the kamado grill, it holds its heat", "Weber kettles are our grill now, they light faster"),
-    ("our mower is a Honda, sharpen the blade each spring", "Stihl is our mower now, it starts first pull"),
-    ("our lawn fertiliser is Westland, feed in april", "Miracle-Gro is our lawn fertiliser now"),
-    # an adjective written as a name, with a capital inside the sentence
-    ("my paint is a Dulux emulsion, two coats on every wall", "my paint is Pure now, one coat covers"),
-]
-
-
-@pytest.mark.parametrize(("old", "new"), SUPERSEDED)
-def test_a_reversal_naming_the_slot_supersedes_the_older_choice(old: str, new: str) -> None:
-    current = _current([old], [new])
-    assert current == [_trimmed(new)], current
-
-
 # the newer reversal fills the slot with what the older already chose, or a thing of another slot,
 # or the older statement rejects that filler: nothing is superseded
 KEPT = [
@@ -148,28 +124,6 @@ def test_rules_that_agree_or_fill_another_slot_are_not_superseded(old: str, new:
     assert not any(_trimmed(old).lower() == s.lower() for s in lost), lost
 
 
-def test_slot_head_kind_and_value() -> None:
-    assert assignment("our everyday frying pan is the cast-iron one") is None  # a determiner phrase
-    assert slot_assignment("Ariel is our laundry detergent now") == ("detergent", ("laundry",), "ariel")
-    assert slot_assignment("our laundry detergent is Ariel") == ("detergent", ("laundry",), "ariel")
-    # an adjective describes the slot, a word of use picks the filler: neither is a kind
-    assert slot_assignment("our primary database is postgres") == ("database", (), "postgres")
-    assert slot_assignment("my main editor is helix") == ("editor", (), "helix")
-    slot, value = assignment("keep it on the trellis, that's our climbing rose support") or ("", "")
-    assert slot == "support" and "trellis" in value
-    assert ("pan", "nonstick") in filled_slots("always cook in the nonstick pan, it heats evenly")
-    assert all(s != "now" for s, _ in filled_slots("the kettle is our grill now"))
-
-
-def test_a_copula_or_preposition_is_no_modifier_of_a_filled_slot() -> None:
-    """rev43 R4: "my editor is neovim" fills (editor, neovim), never (neovim, "editor is")."""
-    for text in ["my editor is neovim, keep the config in lua", "our kettle is a smeg, descale it in march"]:
-        for slot, value in filled_slots(text):
-            assert not {slot, *value.split()} & {"is", "in", "a"}, (slot, value)
-    # an adjective after the noun is its predicate, not a head the noun modifies
-    assert filled_slots("keep the seedlings moist in the cold frame") == [("frame", "cold")]
-
-
 @pytest.mark.parametrize("word", ["slow", "overloaded", "dirty", "huge", "flaky", "laggy", "mouldy", "broken"])
 def test_a_state_word_is_no_name(word: str) -> None:
     assert state(word)
@@ -183,10 +137,6 @@ def test_a_thing_is_no_state(word: str) -> None:
 def test_a_state_remark_is_no_reversal() -> None:
     """A remark on how a slot is changes no habit: it neither takes the reversal's place in the
     policy nor supersedes the choice it is said beside."""
-    from persona_pipeline.persona.fold import _reverses
-
-    assert not _reverses("our smeg kettle is slow now, descale it monthly")
-    assert _reverses("Stihl is our mower now, it starts first pull")
     old = ["our kettle is a smeg, descale the smeg kettle monthly"]
     new = ["our smeg kettle is slow now, descale it monthly"]
     assert not [r.statement for r in fold(_observations(old, new)) if r.superseded_by is not None]
@@ -206,3 +156,152 @@ def test_a_causal_as_clause_stays_out_of_the_negation(text: str, relied_on: str)
     from persona_pipeline.persona.fold import STANCE_WEIGHT
 
     assert not tokens(relied_on) & stance(text, STANCE_WEIGHT)[1]
+
+
+# rev44c's rows (read-only review of contra2): (older rule(s), newer statement, right outcome[, T1_ONCE]).
+# KEPT: a remark on how/where a slot is, another kind of the slot, a scoped, negated, hypothetical,
+# believed, asked or additive choice, another spelling of the same name, a many-valued slot, a
+# definite noun phrase's ordinary modifier. SUP: a real reversal (main caught it; keep catching it).
+K, S = "KEPT", "SUP"
+T1_ONCE = "older said as a T1 correction, newer said once"
+REV44C = [
+    # C1
+    ("keep secrets in the vault server", "our server is in frankfurt now", K),
+    ("no, keep secrets in the vault server", "our server is in frankfurt now", K, T1_ONCE),
+    ("my phone is a pixel, test the app on android first", "my phone is in the repair shop now", K),
+    ("my bike is a Brompton, oil the chain weekly", "my bike is at the mechanic these days", K),
+    ("our oven is a Neff, preheat it fully", "our oven is on the blink now", K),
+    ("my laptop is a thinkpad, keep the battery at 80 percent", "my laptop is a brick now, it won't boot", K),
+    ("our logger is structlog, log json", "our logger is a firehose now, sample the debug lines", K),
+    ("our kettle is a Smeg, descale it monthly", "our kettle is kaput now", K),
+    ("our ci runner is github actions, cache the wheels", "our ci runner is borked now", K),
+    ("our build server is jenkins, keep the jobs declarative", "the build server is out of disk now", K),
+    ("our database is postgres, use its jsonb columns", "the database is in frankfurt now", K),
+    ("my camera is a Fuji, shoot raw", "my camera is at the repair shop now", K),
+    ("our airline is KLM, book aisle seats", "our airline is a nightmare these days", K),
+    ("always run migrations against the postgres database", "our database is on aws now", K),
+    ("always run migrations against the postgres database", "our database is behind pgbouncer now", K),
+    ("my editor is neovim, keep the config in lua", "my editor is a mess now, reset the plugins", K),
+    ("our queue is rabbitmq, ack after processing", "our queue is at capacity now", K),
+    ("our staging box is a hetzner vm, keep it patched", "our staging box is hosed now, rebuild it", K),
+    ("my keyboard is a Keychron, keep the fn layer", "my keyboard is janky these days", K),
+    (
+        "our cache is redis, set a ttl on every key",
+        "our cache is empty after every deploy now, which looks like a bug",
+        K,
+    ),
+    ("our database is postgres, use its jsonb columns", "our database is a nightmare now", K),
+    ("our database is postgres, use its jsonb columns", "the database is my headache these days", K),
+    # C2
+    ("our local database is sqlite, reset it between runs", "postgres is our remote database now", K),
+    ("our internal registry is harbor", "dockerhub is our public registry now", K),
+    ("our document database is mongo", "postgres is our relational database now", K),
+    ("my work laptop is a thinkpad", "a macbook is my personal laptop now", K),
+    # C3
+    ("our database is postgres, use its jsonb columns", "for the mobile app, realm is our database now", K),
+    ("our database is postgres, use its jsonb columns", "in the side project sqlite is our database now", K),
+    ("my editor is neovim, keep the config in lua", "for notebooks, jupyterlab is my editor now", K),
+    # C4
+    ("my editor is neovim, keep the config in lua", "if zed is my editor now, the keymaps break", K),
+    ("my editor is neovim, keep the config in lua", "zed is not my editor now", K),
+    ("our database is postgres, use its jsonb columns", "mongo is no longer our database", K),
+    ("our database is postgres, use its jsonb columns", "mongo isn't our database now, it was only a spike", K),
+    ("our database is postgres, use its jsonb columns", "nobody said mongo is our database now", K),
+    ("my editor is neovim, keep the config in lua", "zed isn't my editor any more", K),
+    ("my racket is a Wilson, string it at fifty pounds", "a Babolat is not my racket now, I returned it", K),
+    # C5
+    ("our database is postgres, use its jsonb columns", "postgresql is our database now", K),
+    ("my editor is neovim, keep the config in lua", "nvim is my editor now", K),
+    ("my editor is vs code, sync the settings", "vscode is my editor now", K),
+    ("our orchestrator is kubernetes, write helm charts", "k8s is our orchestrator now", K),
+    # C10
+    ("squash merges only, that's our policy", "trunk-based development is our policy now", K),
+    ("always rebase before merging, that's our workflow", "github flow is our workflow now", K),
+    ("our languages are python and go", "rust is our language now", K),
+    # C11
+    ("always test payments in the sandbox account", "stripe is our account now", K),
+    ("always run the load tests against the replica cluster", "kubernetes is our cluster now", K),
+    ("always develop inside the dev container", "podman is our container now", K),
+    ("keep the spices in the pantry cupboard", "ikea is our cupboard now", K),
+    # C16
+    ("our database is postgres, use its jsonb columns", "sqlite is also our database now", K),
+    ("our database is postgres, use its jsonb columns", "redis is our second database now", K),
+    ("our database is postgres, use its jsonb columns", "Priya thinks mongo is our database now", K),
+    ("our database is postgres, use its jsonb columns", "I wish cockroach were our database now", K),
+    ("my editor is neovim, keep the config in lua", "wait, is helix my editor now", K),
+    ("our language is go, keep binaries static", "python is our language now, but only for scripts", K),
+    ("our database is postgres, use its jsonb columns", "mongo is our database now, right?", K),
+    ("our database is postgres, use its jsonb columns", "apparently mongo is our database now, says the new cto", K),
+    ("our database is postgres, use its jsonb columns", "imagine mongo is our database now", K),
+    ("our database is postgres, use its jsonb columns", "suppose mongo is our database now, what breaks", K),
+    ("our python is 3.12, use match statements", "somehow our python is 3.8 now, which breaks the walrus", K),
+    # C19
+    ("use sqlite for our test database, in memory", "postgres is our database now", K),
+    (
+        [
+            "our analytics database is clickhouse, batch the inserts",
+            "our app database is mysql, avoid vendor extensions",
+        ],
+        "postgres is our database now",
+        K,
+    ),
+    ("our rose fertiliser is Miracle-Gro", "Westland is our fertiliser now", K),
+    # C21
+    ("my editor is neovim, keep the config in lua", "my editor is Slow now, disable treesitter", K),
+    ("our kettle is a Smeg, descale it monthly", "ugh. Our kettle is Broken now", K),
+    # right reversals (C6/C12/C15 rows main caught; contra2's target)
+    ("install packages with npm, never yarn", "pnpm is our package manager now, install with it", S),
+    ("lint with flake8 before pushing", "ruff is our linter now, run it before pushing", S),
+    ("our default branch is master, open PRs against it", "our default branch is main now", S),
+    ("my theme is light, keep the contrast high", "my theme is dark now", S),
+    ("our indentation is tabs", "our indentation is spaces now", S),
+    ("my editor is vim, keep the vimrc short", "sublime is my editor now", S),
+    ("my browser is chrome", "brave is my browser now", S),
+    ("our proxy is nginx", "caddy is our proxy now", S),
+    ("our toolchain is stable", "nightly is our toolchain now", S),
+    ("my editor is neovim, keep the config in lua", "zed is my editor now", S),
+    ("our database is mysql, avoid vendor extensions", "pnpm is our package manager now", K),
+    (
+        "keep it MySQL-compatible, that's our production database",
+        "Postgres is the database now, use its jsonb columns",
+        S,
+    ),
+    ("our markdown editor is typora", "zed is my editor now", K),
+]
+
+
+def _mixed(old: list[str], new: str, t1_once: bool) -> list[Observation]:
+    inputs, day = [], 1
+    for k, t in enumerate(old):
+        for n in range(2):
+            tier = Tier.T1 if t1_once else Tier.T2
+            kind = "correction" if t1_once else "prompt"
+            ev = [
+                EvidenceView(
+                    evidence_id=f"o{k}-{n}-0",
+                    tier=tier,
+                    kind=kind,
+                    excerpt=t,
+                    timestamp=f"2026-10-{day:02d}T09:00:00Z",
+                    project="p",
+                )
+            ]
+            inputs.append(DigestInput(unit_key=f"o{k}-{n}", session_id=f"o{k}-{n}", project="p", evidence=ev))
+            day += 1
+    for n in range(1 if t1_once else 2):
+        inputs.append(_inp(f"n-{n}", new, day))
+        day += 1
+    return [o for r in OfflineDigester().digest_many(inputs) for o in r.observations]
+
+
+@pytest.mark.parametrize("case", REV44C, ids=lambda c: c[1][:60])
+def test_rev44c_rows(case: tuple) -> None:
+    old, new, right, *extra = case
+    old = [old] if isinstance(old, str) else old
+    rules = fold(_mixed(old, new, bool(extra)))
+    lost = [r.statement.lower() for r in rules if r.superseded_by is not None]
+    hidden = [o for o in old if any(s.endswith(o.lower()[-25:] + ".") for s in lost)]
+    if right == K:
+        assert not hidden, (lost, [r.statement for r in rules])
+    else:
+        assert hidden == old, (lost, [r.statement for r in rules])

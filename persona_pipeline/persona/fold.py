@@ -31,10 +31,10 @@ import re
 from collections import Counter, deque
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import pairwise
 
 from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest import similarity as sim
-from persona_pipeline.persona.digest import thesaurus
 from persona_pipeline.persona.digest.lexicon import (
     _TOKEN,
     ANCHOR_TOKENS,
@@ -45,7 +45,8 @@ from persona_pipeline.persona.digest.lexicon import (
     normalise,
 )
 from persona_pipeline.persona.digest.models import TIER_WEIGHT, Facet, Observation, Rule
-from persona_pipeline.persona.digest.reading import assignment, filled_slots, read, reversal, slot_assignment
+from persona_pipeline.persona.digest.reading import DEFINITE as DEFINITE_WORDS
+from persona_pipeline.persona.digest.reading import PREPOSITIONS, assignment, read, reversal
 
 SIMILARITY = 0.34  # skills' lexical overlap
 RULE_SIMILARITY = 0.3  # persona rules: rarity-weighted Dice
@@ -176,40 +177,18 @@ def _anchors(text: str) -> frozenset[str]:
 
 @lru_cache(maxsize=1 << 16)
 def _reverses(quote: str) -> bool:
-    # "my editor is laggy now": a remark on how a slot is, not a change of what fills it
-    return reversal(quote) and not _remark(quote)
+    return reversal(quote)
 
 
-@lru_cache(maxsize=1 << 16)
-def _new_slot(statement: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]] | None:
-    """(slot, kind, value) of a statement's slot assignment (`reading.slot_assignment`) as tokens,
-    the value only by the words that name a thing: a word of Zipf ≤ 5 or a coined one that is not
-    an adjective or a participle ("Zed is my editor now", "cast iron is our skillet now"; not
-    "my editor is laggy now"). None without an assignment."""
-    a = slot_assignment(statement)
-    if a is None:
-        return None
-    slot, kind, value = a
-    named = [
-        w
-        for w in value.split()
-        if sim.rare(sim.tokens(w), sim.NAMED) and (not thesaurus.state(w) or _capitalised(w, statement))
-    ]
-    return sim.tokens(slot), sim.tokens(" ".join(kind)), sim.tokens(" ".join(named))
-
-
-def _capitalised(word: str, statement: str) -> bool:
-    """Written with a capital inside the sentence, as a name is ("our formatter is Black now")."""
-    return any(
-        m.start() > 0 and not statement[: m.start()].rstrip().endswith((".", "!", "?"))
-        for m in re.finditer(rf"\b{re.escape(word.capitalize())}\b", statement)
-    )
-
-
-def _remark(quote: str) -> bool:
-    """A slot assignment whose value names nothing: how the slot is ("our database is sluggish")."""
-    a = _new_slot(quote)
-    return a is not None and not a[2]
+def _reverses_among(o: Observation, members: Sequence[Observation]) -> bool:
+    """A reversal that takes the cut in its group: not hedged (`_hedged`), and not a remark on how
+    the slot is unless an older member filled the slot with a thing of that sort ("light" → "dark")."""
+    if not _reverses(o.quote) or _hedged(o.quote):
+        return False
+    if not _remark(o.quote):
+        return True
+    t = o.timestamp or ""
+    return any((m.timestamp or "") < t and not _remark_against(o.quote, m.statement) for m in members)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -220,7 +199,7 @@ def stance(statement: str, at_least: float) -> tuple[frozenset[str], frozenset[s
 
 def policy_order(members: Sequence[Observation]) -> list[Observation]:
     """Strongest first, by the supersession policy (module docstring)."""
-    revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
+    revs = [o.timestamp or "" for o in members if _reverses_among(o, members)]
     cut = max(revs) if revs else None
 
     def key(o: Observation) -> tuple[bool, float, str, str]:
@@ -268,7 +247,7 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     rejected: set[str] = set()
     kept: list[Observation] = []
     lost: list[Observation] = []
-    revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
+    revs = [o.timestamp or "" for o in members if _reverses_among(o, members)]
     cut = max(revs) if revs else None
     # synonyms one member sets against each other are two things in this group, not one
     distinct = frozenset().union(*(sim.apart(*stance(o.statement, STANCE_WEIGHT)) for o in members))
@@ -374,7 +353,7 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
     seen_in = Counter(t for ts in dict.fromkeys(toks) for t in sim.rare(ts))
     cluster_rare = frozenset(t for t, c in seen_in.items() if c >= 2) or frozenset(seen_in)
 
-    revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
+    revs = [o.timestamp or "" for o in members if _reverses_among(o, members)]
     cut = max(revs) if revs else None
 
     def naming(i: int) -> tuple[bool, bool, bool, bool, bool, bool, float, int, float, int, str]:
@@ -603,7 +582,9 @@ def cross_group_superseded(groups: list[list[Observation]]) -> dict[int, int]:
         for o in policy_order(g):
             if not _reverses(o.quote):
                 continue
-            rejected = stance(o.statement, sim.NAMED)[1]
+            # a remark on how a slot is ("our database is sluggish now") rejects no thing
+            # a negated, asked or supposed one rejects nothing either ("zed is not my editor now")
+            rejected = frozenset() if _remark(o.quote) or _hedged(o.quote) else stance(o.statement, sim.NAMED)[1]
             targets = {j for t in rejected for j in prefers.get(t, ()) if j != i}
             targets |= {j for j, g2 in enumerate(groups) if j != i and any(_substitutes(o, m) for m in g2)}
             targets |= {j for j, g2 in enumerate(groups) if j != i and any(_reassigns(o, m) for m in g2)}
@@ -637,7 +618,7 @@ def _superseded_versions(
         return
     for i, g in enumerate(groups):
         for o in g:
-            if _corroborating(o):
+            if _corroborating(o) or _hedged(o.quote):
                 continue
             for name, number in _versions(stance(o.statement, sim.NAMED)[0]):
                 for other, j in old.get(name, ()):
@@ -681,58 +662,230 @@ def _assignment(statement: str) -> tuple[frozenset[str], frozenset[str]] | None:
     return (sim.tokens(a[0]), sim.tokens(a[1])) if a else None
 
 
+# --- when a newer reversal may not take another group's slot (issue 15) ----------------------
+# When unsure, no supersession: the older rule stays current, which hides nothing (the pack then
+# merely says both). These only ever veto `_reassigns`/`_substitutes`; they never widen them.
+_OWNERS = r"(?:my|our|the)"
+_POSSESSIVES = frozenset({"my", "our", "your", "their", "his", "her", "its"})
+_SUBORDINATORS = frozenset(
+    {"if", "when", "whenever", "unless", "once", "whether", "while", "because", "although", "though", "until", "as"}
+)
+# words that say which of a slot's fillers is the one in use, not which kind of slot it is
+_IN_USE = frozenset(
+    {
+        "main",
+        "default",
+        "usual",
+        "current",
+        "favourite",
+        "favorite",
+        "go-to",
+        "primary",
+        "preferred",
+        "production",
+        "prod",
+        "live",
+        "everyday",
+        "daily",
+        "new",
+        "only",
+        "own",
+    }
+)
+# the time words a slot's value may end with ("now", "these days") — never part of the value
+_WHEN = r"(?:now|these days|nowadays|any ?more|from now on|going forward|again)"
+_VALUE_LAST = re.compile(
+    rf"\b{_OWNERS}\s+(?P<mods>(?:[a-z][a-z0-9-]*\s+){{0,2}}?)(?P<slot>[a-z][a-z-]+)\s+(?:is|are|'s)\s+(?P<value>[^,;.!?]+)"
+)
+_VALUE_FIRST = re.compile(
+    rf"(?P<value>[\w.+#-]+(?:\s+[\w.+#-]+){{0,2}}?)(?:\s+(?:is|are)|'s)\s+{_OWNERS}\s+"
+    rf"(?P<mods>(?:[a-z][a-z0-9-]*\s+){{0,2}}?)(?P<slot>[a-z][a-z-]+)(?=\s*(?:$|[,;.!?]|\s+{_WHEN}\b))"
+)
+# a negated copula or a denial: "zed is not my editor now", "mongo is no longer our database",
+# "nobody said mongo is our database" — says nothing against another, older filler
+_NEGATED = re.compile(
+    r"\b(?:is|are|was|were|'s|be)\s+(?:not|no longer|never)\b|\b(?:isn't|aren't|wasn't|weren't|ain't)\b"
+    r"|\b(?:nobody|no one|not)\s+(?:said|says|thinks|decided)\b"
+)
+# someone's belief, wish or report, a supposition: not the person's standing choice
+_ATTITUDE = re.compile(
+    r"\b(?:thinks?|thought|believes?|believed|wish(?:es|ed)?|hopes?|hoped|says?|said|claims?|claimed|heard|"
+    r"supposedly|apparently|imagine|suppose|supposing|assuming|pretend|maybe|perhaps|somehow|right\s*\?)"
+)
+# a thing added beside the standing one, not put in its place ("sqlite is also our database now")
+_ADDITIVE = re.compile(r"\b(?:also|too|as well|second|secondary|another|additional|backup|extra|spare|other)\b")
+# a tail that narrows the choice to a part ("…, but only for scripts")
+_TAIL_SCOPE = re.compile(r"\b(?:only|just)\s+(?:for|in|on|with|when|inside)\b|\bexcept\b")
+_OPENERS = re.compile(r"^(?:(?:so|and|ok|okay|well|ugh|oh|actually|anyway|fyi|wait)\b[\s,.:!-]*)+")
+
+
+def _clauses_low(quote: str) -> str:
+    return " ".join(quote.lower().replace("’", "'").split())
+
+
 @lru_cache(maxsize=1 << 16)
-def _filled(statement: str) -> tuple[tuple[frozenset[str], frozenset[str], frozenset[str]], ...]:
-    """The slots an older statement fills with a thing it names, as (slot, kind, value)
-    (`reading.filled_slots`): its assignment, and a definite noun phrase whose modifier is a rare
-    word ("the nonstick pan": the modifier is the value, no kind) — not one it rejects ("never use
-    the nonstick pan")."""
-    a = slot_assignment(statement)
-    rejected = stance(statement, sim.RARE)[1]
-    out = [(sim.tokens(a[0]), sim.tokens(" ".join(a[1])), sim.tokens(a[2]))] if a else []
-    for slot, value in filled_slots(statement):
-        named = frozenset(w for w in sim.rare(sim.tokens(value)) if not thesaurus.state(w))
-        if named and not named & rejected and (a is None or slot != a[0]):
-            out.append((sim.tokens(slot), frozenset(), named))
-    return tuple((s, k, v) for s, k, v in out if s and v)
+def _hedged(quote: str) -> bool:
+    """The sentence does not say that the person's slot now holds a thing: negated, hypothetical,
+    asked, believed or wished, added beside the standing filler, or scoped to a part ("for the
+    mobile app, realm is our database now")."""
+    low = _clauses_low(quote)
+    if "?" in low or _NEGATED.search(low) or _ATTITUDE.search(low) or _ADDITIVE.search(low) or _TAIL_SCOPE.search(low):
+        return True
+    body = _OPENERS.sub("", low)
+    first = body.split()[0] if body.split() else ""
+    if first in _SUBORDINATORS or first in {"is", "are", "should", "would", "could", "might"}:
+        return True
+    # a leading scope ("in the side project …", "for notebooks, …"), not a change adverbial
+    return first in PREPOSITIONS and not re.match(
+        r"(?:from now on|from here on|in (?:the )?future|going forward)\b", body
+    )
 
 
-def _same_slot(new: tuple[frozenset[str], frozenset[str]], old: tuple[frozenset[str], frozenset[str]]) -> bool:
-    """One head noun, or two WordNet main-sense synonyms of it ("editor" / "editors"), of one kind:
-    a newer choice naming a kind of the slot ("our analytics database", "my markdown editor") says
-    nothing of another kind or of the slot in general; a newer choice of the slot in general
-    ("Postgres is the database now") covers every kind the older named."""
-    (a, ka), (b, kb) = new, old
-    same = a == b or (len(a) == len(b) == 1 and thesaurus.synonyms(next(iter(a)), next(iter(b))))
-    return same and (not ka or ka == kb)
+def _slot_of(quote: str) -> tuple[str, tuple[str, ...], list[str], bool] | None:
+    """(head noun, modifiers, value words, value-last?) of the sentence's slot assignment."""
+    low = _OPENERS.sub("", _clauses_low(quote))
+    m = _VALUE_FIRST.search(low)
+    last = False
+    if not m or m.group("value").split()[0] in _POSSESSIVES | {"the", "this", "that", "it", "what"}:
+        m, last = _VALUE_LAST.search(low), True
+    if not m:
+        return None
+    value = re.sub(rf"\s+{_WHEN}\b.*$", "", m.group("value")).strip()
+    return m.group("slot"), tuple(m.group("mods").split()), value.split(), last
 
 
-def _abbreviates(short: str, long: str) -> bool:
-    """A short form of a name: its letters in order in the longer one, from its first ("pg" of
-    "postgres", "k8s" is no such form)."""
-    if not short.isalpha() or len(short) > 3 or len(long) <= len(short) or short[0] != long[0]:
+def _named(word: str, quote: str) -> bool:
+    """A word naming a thing: rare (Zipf ≤ 4) or coined, and not an adjective in its main sense."""
+    from persona_pipeline.persona.digest import thesaurus
+
+    # a capital alone is no evidence: emphasis and autocorrect put capitals on ordinary words
+    return sim.zipf(word) == 0.0 or (sim.zipf(word) <= 4.0 and not thesaurus.state(word))
+
+
+def _state_value(words: list[str], quote: str) -> bool:
+    """A value that says how the slot is, not what fills it: a preposition or a subordinator first
+    ("in frankfurt", "out of disk", "if …"), a possessive ("my headache"), "a" with an ordinary
+    word ("a brick", "a nightmare"; not "a Wilson"), or one state word ("laggy", "kaput", "borked":
+    WordNet's adjectives, and English -ed participles)."""
+    from persona_pipeline.persona.digest import thesaurus
+
+    if not words:
+        return True
+    head = words[0]
+    if head in PREPOSITIONS or head in _SUBORDINATORS or head in _POSSESSIVES:
+        return True
+    if head in {"a", "an"}:
+        return len(words) < 2 or not _named(words[-1], quote)
+    # a value ends at a preposition ("empty after every deploy" → "empty")
+    cut = next((i for i, w in enumerate(words) if w in PREPOSITIONS), len(words))
+    words = words[:cut]
+    if len(words) == 1:
+        w = words[0]
+        # a word no frequency list knows, said of a slot, may be slang ("kaput"): unsure, so a state
+        return thesaurus.state(w) or (w.endswith("ed") and len(w) > 4) or sim.zipf(w) == 0.0
+    return False
+
+
+def _kinds(mods: tuple[str, ...], quote: str, assigned: bool) -> frozenset[str]:
+    """Modifiers that make a kind of the slot ("our test database"): not a word of use ("our main
+    database"), and, when nothing is assigned to the slot, not a name, which then fills it ("the
+    postgres database")."""
+    return frozenset(w for w in mods if w not in _IN_USE and (assigned or not _named(w, quote)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _remark(quote: str) -> bool:
+    """A sentence saying how a slot is, not what fills it ("our server is in frankfurt now")."""
+    a = _slot_of(quote)
+    return a is not None and a[3] and _state_value(a[2], quote)
+
+
+def _variant(a: str, b: str) -> bool:
+    """Two spellings of one name: a prefix ("postgres"/"postgresql"), a short form from the first
+    letter with its letters in order and the same last letter ("nvim"/"neovim"), an initialism of
+    up to three letters ("pg"), or a numeronym ("k8s" = k + 8 letters + s)."""
+    if a == b or not a or not b:
+        return a == b
+    short, long = sorted((a, b), key=len)
+    if len(short) >= 4 and long.startswith(short):
+        return True
+    if (n := re.fullmatch(r"([a-z])(\d+)([a-z])", short)) and long.isalpha():
+        return len(long) == int(n.group(2)) + 2 and long[0] == n.group(1) and long[-1] == n.group(3)
+    if not short.isalpha() or short[0] != long[0]:
         return False
     rest = iter(long)
-    return all(ch in rest for ch in short)
+    in_order = all(ch in rest for ch in short)
+    return in_order and (len(short) <= 3 or short[-1] == long[-1])
+
+
+def _older_slot(head: str, older: str) -> tuple[tuple[str, ...], bool, list[str]] | None:
+    """How the older statement names the slot `head`: (its modifiers, plural?, its value when it
+    assigns one), None when it does not name it."""
+    low = _clauses_low(older)
+    stem = sim.tokens(head)
+    words = re.findall(r"[a-z0-9][a-z0-9+#.'-]*", low)
+    for i, w in enumerate(words):
+        if sim.tokens(w) != stem:
+            continue
+        mods: list[str] = []
+        for p in reversed(words[max(0, i - 2) : i]):
+            if p in _POSSESSIVES | DEFINITE_WORDS | PREPOSITIONS or p in {"a", "an", "is", "are", "'s"}:
+                break
+            mods.insert(0, p)
+        plural = w != head and w.endswith("s") and not head.endswith("s")
+        m = _VALUE_LAST.search(low)
+        value = re.sub(rf"\s+{_WHEN}\b.*$", "", m.group("value")).split() if m and m.group("slot") == w else []
+        return tuple(mods), plural or (m is not None and m.group("slot") == w and " are " in m.group(0)), value
+    return None
+
+
+@lru_cache(maxsize=1 << 16)
+def _unsure(new_quote: str, older_statement: str) -> bool:
+    """Whether a newer reversal may not supersede the older statement (module section above)."""
+    if _hedged(new_quote):
+        return True
+    a = _slot_of(new_quote)
+    if a is None:
+        return False
+    head, mods, value, last = a
+    old = _older_slot(head, older_statement)
+    older_words = re.findall(r"[a-z0-9][a-z0-9+#.-]*", _clauses_low(older_statement))
+    joined = {x + y for x, y in pairwise(older_words)}
+    # another spelling of a name the older rule names: they agree
+    if any(_variant(v, t) for v in value for t in older_words) or any("".join(value) == j for j in joined):
+        return True
+    if old is None:
+        return last and _state_value(value, new_quote)
+    old_mods, many, old_value = old
+    if many or " and " in " ".join(old_value) or "," in " ".join(old_value):
+        return True  # a slot that holds several things is never reassigned ("our languages are …")
+    new_kind, old_kind = _kinds(mods, new_quote, True), _kinds(old_mods, older_statement, bool(old_value))
+    if new_kind != old_kind:
+        return True  # another kind of the slot, or a choice in general against one kind of it
+    return _remark_against(new_quote, older_statement)
+
+
+@lru_cache(maxsize=1 << 16)
+def _remark_against(new_quote: str, older_statement: str) -> bool:
+    """The newer sentence says how the slot is ("my editor is laggy now"), and the older did not
+    fill that slot with a word of that sort: a remark after a name ("neovim"), not a new value
+    after a common word ("light" → "dark", "master" → "main")."""
+    if not _remark(new_quote):
+        return False
+    a = _slot_of(new_quote)
+    old = _older_slot(a[0], older_statement) if a else None
+    value = [w for w in (old[2] if old else []) if w not in {"a", "an"}]
+    return not value or any(_named(w, older_statement) for w in value)
 
 
 def _reassigns(reversal_obs: Observation, older: Observation) -> bool:
-    """A reversal that puts another named thing in a slot the older statement filled: "Zed is my
-    editor now" after "my editor is VS Code, use its settings.json" (`reading.assignment`);
-    "Postgres is the database now" after "keep it MySQL-compatible, that's our production
-    database"; "cast iron is the pan now" after "always cook in the nonstick pan". One slot holds
-    one thing, so the older choice is superseded whatever else either says — unless the older
-    statement already names the newer thing, the newer value says how the slot is rather than
-    what fills it ("my skillet is dirty now"), or it fills another kind of the slot (`_same_slot`)."""
-    new = _new_slot(reversal_obs.statement)
-    if not new or not new[0] or not new[2]:
+    """A reversal that puts another thing in a slot the older statement filled: "Zed is my editor
+    now" after "my editor is VS Code, use its settings.json" (`reading.assignment`). One slot
+    holds one thing, so the older choice is superseded whatever else either says."""
+    new, old = _assignment(reversal_obs.statement), _assignment(older.statement)
+    if _unsure(reversal_obs.quote, older.statement):
         return False
-    theirs = sim.tokens(older.statement)
-    if new[2] & theirs or any(_abbreviates(w, t) for w in new[2] for t in theirs):
-        return False
-    return any(
-        _same_slot(new[:2], (slot, kind)) and not new[2] & value for slot, kind, value in _filled(older.statement)
-    )
+    return bool(new and old and new[0] and new[0] == old[0] and new[1] and old[1] and not new[1] & old[1])
 
 
 def _substitutes(reversal_obs: Observation, older: Observation) -> bool:
@@ -744,9 +897,7 @@ def _substitutes(reversal_obs: Observation, older: Observation) -> bool:
     though it may never say what it replaced (the policy: a reversal supersedes what it reverses,
     whatever the tiers). A frame inside a longer one ("zsh is my shell now" in "put project env
     in .envrc rather than my shell profile") is not the same place."""
-    # a slot's assignment is read by its slot (`_reassigns`): what else it shares with the older
-    # wording ("sqlite is our test database now" / "our primary database is postgres") is no place
-    return _new_slot(reversal_obs.statement) is None and _substitution(reversal_obs.statement, older.statement)
+    return _substitution(reversal_obs.statement, older.statement) and not _unsure(reversal_obs.quote, older.statement)
 
 
 def fold(observations: Sequence[Observation]) -> list[Rule]:
@@ -797,8 +948,9 @@ def clear_caches() -> None:
         _reverses,
         stance,
         _assignment,
-        _filled,
-        _new_slot,
+        _hedged,
+        _remark,
+        _unsure,
         _corroborates_only,
         _stated,
         _explicit,

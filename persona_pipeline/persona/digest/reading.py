@@ -863,18 +863,13 @@ def _changed_habit(text: str) -> bool:
 # editors to Zed": a standing choice of one thing in a slot named by a noun. Two assignments of
 # one slot to different things cannot both hold, whatever other words they share.
 _SLOT_OWNER = r"(?:my|our|the)"
-# up to two modifiers before the slot's head noun ("our production database", "my main editor"):
-# English noun phrases are head-final, so the slot is the last word and its modifiers are ignored
-# (a modifier is a content word: "my rule of thumb" has its head before "of", and fills no slot)
-_SLOT_MODS = rf"(?:(?!(?:{'|'.join(sorted(PREPOSITIONS | CONJUNCTIONS | DEFINITE | AUX))})\s)[a-z][a-z-]*\s+){{0,2}}?"
-# words that say which of a slot's fillers is the one in use, not which kind of slot it is
-_IN_USE = frozenset({"main", "default", "usual", "current", "favourite", "favorite", "go-to"})
 _ASSIGN_SLOT_FIRST = re.compile(
-    rf"^(?:(?:so|and|actually|also)\s+)?{_SLOT_OWNER}\s+(?P<mods>{_SLOT_MODS})(?P<slot>[a-z][a-z-]+)\s+"
+    rf"^(?:(?:so|and|actually|also)\s+)?{_SLOT_OWNER}\s+(?:main\s+|default\s+|usual\s+)?(?P<slot>[a-z][a-z-]+)\s+"
     r"(?:is|are|'s)\s+(?P<value>.+)$"
 )
 _ASSIGN_VALUE_FIRST = re.compile(
-    rf"^(?P<value>\S+?(?:\s+\S+){{0,2}}?)(?:\s+(?:is|are)|'s)\s+{_SLOT_OWNER}\s+(?P<np>[a-z].*)$"
+    rf"^(?P<value>\S+(?:\s+\S+){{0,2}}?)\s+(?:is|are|'s)\s+{_SLOT_OWNER}\s+(?:main\s+|default\s+|usual\s+)?"
+    r"(?P<slot>[a-z][a-z-]+)\b(?P<tail>.*)$"
 )
 _ASSIGN_CHANGE = re.compile(
     r"^(?:(?:so|and|actually)\s+)?(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?(?:switched|moved|changed)\s+"
@@ -883,10 +878,8 @@ _ASSIGN_CHANGE = re.compile(
 # a thing kept for a purpose the person owns: "stick with yarn for the monorepo", "use X for our builds"
 _ASSIGN_PURPOSE = re.compile(
     r"^(?:(?:so|and|actually|also|just)\s+)?(?:use|stick (?:with|to)|stay (?:on|with)|keep using|go with)\s+"
-    rf"(?P<value>[^\s,]+(?:\s+[^\s,]+){{0,2}}?)\s+for\s+(?:the|our|my)\s+(?P<mods>{_SLOT_MODS})(?P<slot>[a-z][a-z-]+)$"
+    r"(?P<value>[^\s,]+(?:\s+[^\s,]+){0,2}?)\s+for\s+(?:the|our|my)\s+(?P<slot>[a-z][a-z-]+)$"
 )
-# a pronoun standing for the clause before it: "keep it X-compatible, that's our database"
-_CLAUSE_ANAPHORS = frozenset({"that", "this", "it"})
 # what may follow the slot's value without being part of it: "now", "these days", "a few weeks ago"
 _VALUE_END = re.compile(
     rf"\s+(?:now|these days|nowadays|anymore|from now on|going forward|for (?:everything|all)\b.*|"
@@ -896,84 +889,25 @@ _VALUE_END = re.compile(
 
 def assignment(text: str) -> tuple[str, str] | None:
     """(slot, value) of a clause assigning one thing to a slot the person owns ("my editor is VS
-    Code" -> ("editor", "vs code"); "our production database is X" -> ("database", "x")), from the
-    first clause that does; None when none does (`slot_assignment`)."""
-    a = slot_assignment(text)
-    return (a[0], a[2]) if a else None
-
-
-def slot_assignment(text: str) -> tuple[str, tuple[str, ...], str] | None:
-    """(slot, kind, value): `assignment` with the words that say which kind of the slot it is
-    ("our analytics database is X" -> ("database", ("analytics",), "x")): the head noun's
-    modifiers that classify it, not an adjective describing it ("our primary database") nor a word
-    saying it is the one in use ("my main editor"). A determiner phrase as the value ("my editor is
-    the one we share") is no name; a pronoun standing for the clause before it ("keep it
-    X-compatible, that's our database") takes that clause as the value when it names a rare word."""
-    from persona_pipeline.persona.digest.similarity import NAMED, rare, tokens
-    from persona_pipeline.persona.digest.thesaurus import state
-
-    cls = [_unframed(c) for c in clauses(_low(text))]
-    for i, c in enumerate(cls):
+    Code" -> ("editor", "vs code")), from the first clause that does; None when none does. A
+    pronoun or a determiner phrase as the value ("my editor is the one we share") is no name."""
+    for c in clauses(_low(text)):
+        c = _unframed(c)
         m = _ASSIGN_SLOT_FIRST.match(c) or _ASSIGN_CHANGE.match(c) or _ASSIGN_PURPOSE.match(c)
-        slot = m.group("slot") if m else ""
-        mods = words(m.groupdict().get("mods") or "") if m else []
         if not m and (v := _ASSIGN_VALUE_FIRST.match(c)):
-            # the slot is the noun phrase's last word (after up to two modifiers), and what follows
-            # it may only say when ("now", "these days")
-            np = words(v.group("np"))
-            for k in range(min(3, len(np))):
-                if k and np[k - 1] in PREPOSITIONS | CONJUNCTIONS | DEFINITE | AUX:
-                    break
-                tail = " ".join(np[k + 1 :])
-                if not tail or _VALUE_END.fullmatch(" " + tail):
-                    m, slot, mods = v, np[k], np[:k]
-                    break
+            tail = v.group("tail").strip(" ,.")
+            m = v if not tail or _VALUE_END.fullmatch(" " + tail) else None
         if not m:
             continue
-        kind = tuple(w for w in mods if w not in _IN_USE and not state(w))
         value = m.group("value")
         prev = None
         while prev != value:
             prev, value = value, _VALUE_END.sub("", value).strip(" ,.")
         vw = words(value)
-        if vw and len(vw) == 1 and vw[0] in _CLAUSE_ANAPHORS and m.re is _ASSIGN_VALUE_FIRST and i > 0:
-            if rare(tokens(cls[i - 1])):
-                return slot, kind, " ".join(words(cls[i - 1]))
-            continue
-        if len(vw) > 1 and vw[0] in {"a", "an"} and rare(tokens(" ".join(vw[1:])), NAMED):
-            vw = vw[1:]  # a kind named by a rare word ("my racket is a Wilson"), not "a good one"
         if not vw or vw[0] in SUBJECT_PRONOUNS | DEFINITE | {"a", "an", "what", "how", "where", "one"} or len(vw) > 4:
             continue
-        return slot, kind, " ".join(vw)
+        return m.group("slot"), " ".join(vw)
     return None
-
-
-# "cook in the cast-iron pan", "the nonstick pan": a definite noun phrase whose modifiers pick one
-# kind for the slot its head names (English noun phrases are head-final: the last word is the head)
-_NP_END = "|".join(sorted(PREPOSITIONS | CONJUNCTIONS))
-_FILLED_SLOT = re.compile(
-    r"\b(?:the|my|our)\s+(?P<value>[a-z][a-z0-9+#.-]*(?:\s+[a-z][a-z0-9+#.-]*)?)\s+(?P<slot>[a-z][a-z-]+)"
-    rf"(?=\s*(?:$|[,;:.!?]|\s(?:{_NP_END})\b))"
-)
-
-
-def filled_slots(text: str) -> list[tuple[str, str]]:
-    """Every (slot, value) a statement fills: its assignment, and each definite noun phrase whose
-    head is a slot and whose modifiers name what fills it ("always cook in the nonstick pan" ->
-    ("pan", "nonstick")). Whether a modifier names a thing (not "the whole pan") is the caller's."""
-    from persona_pipeline.persona.digest.thesaurus import state
-
-    out = [a] if (a := assignment(text)) else []
-    out += [
-        (m.group("slot"), m.group("value"))
-        for m in _FILLED_SLOT.finditer(_low(text))
-        if not _VALUE_END.fullmatch(" " + m.group("slot"))  # "the database now": "now" is no noun
-        # "my editor is neovim": a copula, an auxiliary or a preposition is no modifier and no head;
-        # "keep the jobs declarative": an adjective after the noun is its predicate, not a head
-        and not {m.group("slot"), *m.group("value").split()} & (AUX | PREPOSITIONS | CONJUNCTIONS)
-        and not state(m.group("slot"))
-    ]
-    return out
 
 
 def _changed_slot(text: str) -> bool:
