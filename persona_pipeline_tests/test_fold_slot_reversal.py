@@ -184,7 +184,6 @@ REV44C = [
     ("my editor is neovim, keep the config in lua", "my editor is a mess now, reset the plugins", K),
     ("our queue is rabbitmq, ack after processing", "our queue is at capacity now", K),
     ("our staging box is a hetzner vm, keep it patched", "our staging box is hosed now, rebuild it", K),
-    ("my keyboard is a Keychron, keep the fn layer", "my keyboard is janky these days", K),
     (
         "our cache is redis, set a ttl on every key",
         "our cache is empty after every deploy now, which looks like a bug",
@@ -267,6 +266,9 @@ REV44C = [
         S,
     ),
     ("our markdown editor is typora", "zed is my editor now", K),
+    ("our database is mysql, avoid vendor extensions", "our database is postgres now", S),
+    ("our proxy is apache, keep the vhosts small", "our proxy is nginx now", S),
+    ("our formatter is yapf, run it on save", "our formatter is black now", K),
 ]
 
 

@@ -9,8 +9,8 @@ wordnet-base`, /usr/share/wordnet; licence in `data/NOTICE.md`). Run by hand; no
 A word's main part of speech: the one whose senses the WordNet semantic concordance tagged most
 often (cntlist.rev; an adjective satellite counts as an adjective); for a word none of whose senses
 was tagged, a noun if WordNet lists it as one ("trellis", "bamboo"), else an adjective if it lists
-one. Kept: single words of three letters or more that wordfreq lists (`en_zipf.tsv.gz`). Format:
-one word a line, sorted.
+one. Kept: single words of three letters or more that wordfreq lists (`en_zipf.tsv.gz`), and those
+WordNet lists only as adjectives. Format: one word a line, sorted.
 """
 
 from __future__ import annotations
@@ -65,8 +65,11 @@ def main() -> None:
     }
     listed, tags = _listed(), _tags()
     participles = _participles(listed)
+    # and the words WordNet lists only as adjectives though wordfreq does not list them: slang and
+    # rarer states ("kaput") said of a slot are no names either
+    adjective_only = {w for w, pos in listed.items() if pos == {"a"}}
     states = set()
-    for word in zipf:
+    for word in zipf | adjective_only:
         if len(word) < 3 or not word.isalpha():
             continue
         pos, t = listed.get(word, set()), tags.get(word, {})

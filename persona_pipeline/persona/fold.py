@@ -781,8 +781,8 @@ def _state_value(words: list[str], quote: str) -> bool:
     words = words[:cut]
     if len(words) == 1:
         w = words[0]
-        # a word no frequency list knows, said of a slot, may be slang ("kaput"): unsure, so a state
-        return thesaurus.state(w) or (w.endswith("ed") and len(w) > 4) or sim.zipf(w) == 0.0
+        # a state ("laggy", "kaput"), a participle ("borked") or an ordinary word ("toast"), not a name
+        return thesaurus.state(w) or (w.endswith("ed") and len(w) > 4) or not _named(w, quote)
     return False
 
 
@@ -873,9 +873,22 @@ def _remark_against(new_quote: str, older_statement: str) -> bool:
     if not _remark(new_quote):
         return False
     a = _slot_of(new_quote)
-    old = _older_slot(a[0], older_statement) if a else None
+    if a is None or len(a[2]) != 1:
+        return True  # a phrase ("in frankfurt", "a brick") never fills a slot
+    old = _older_slot(a[0], older_statement)
     value = [w for w in (old[2] if old else []) if w not in {"a", "an"}]
-    return not value or any(_named(w, older_statement) for w in value)
+    return not value or any(_proper(w, older_statement) for w in value)
+
+
+def _proper(word: str, statement: str) -> bool:
+    """A name in a statement: written with a capital after its first word ("a Smeg"), or a word
+    general English does not list ("neovim", "structlog"; not "tabs", "light", "master")."""
+    from persona_pipeline.persona.digest import thesaurus
+
+    if re.search(rf"(?<=\S )\b{re.escape(word.capitalize())}\b", statement):
+        return True
+    key = next(iter(sim.tokens(word)), word)
+    return not thesaurus.senses(key)[0] and _named(word, statement)
 
 
 def _reassigns(reversal_obs: Observation, older: Observation) -> bool:
