@@ -269,6 +269,11 @@ REV44C = [
     ("our database is mysql, avoid vendor extensions", "our database is postgres now", S),
     ("our proxy is apache, keep the vhosts small", "our proxy is nginx now", S),
     ("our formatter is yapf, run it on save", "our formatter is black now", K),
+    ("our coffee is espresso, descale the machine monthly", "our coffee is filter now", S),
+    ("our deploys are manual, announce them in chat", "our deploys are automatic now", S),
+    ("our reviews are synchronous, pair on every PR", "our reviews are async now", S),
+    ("our base image is debian, pin the digest", "our base image is Alpine now", K),
+    ("my phone is a pixel, test the app on android first", "my phone is cracked now", K),
 ]
 
 

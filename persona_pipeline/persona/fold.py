@@ -832,10 +832,11 @@ def _older_slot(head: str, older: str) -> tuple[tuple[str, ...], bool, list[str]
             if p in _POSSESSIVES | DEFINITE_WORDS | PREPOSITIONS or p in {"a", "an", "is", "are", "'s"}:
                 break
             mods.insert(0, p)
+        # "our languages" said of a newer "our language": a slot of several things
         plural = w != head and w.endswith("s") and not head.endswith("s")
         m = _VALUE_LAST.search(low)
         value = re.sub(rf"\s+{_WHEN}\b.*$", "", m.group("value")).split() if m and m.group("slot") == w else []
-        return tuple(mods), plural or (m is not None and m.group("slot") == w and " are " in m.group(0)), value
+        return tuple(mods), plural, value
     return None
 
 
@@ -881,14 +882,16 @@ def _remark_against(new_quote: str, older_statement: str) -> bool:
 
 
 def _proper(word: str, statement: str) -> bool:
-    """A name in a statement: written with a capital after its first word ("a Smeg"), or a word
-    general English does not list ("neovim", "structlog"; not "tabs", "light", "master")."""
-    from persona_pipeline.persona.digest import thesaurus
-
+    """A name in a statement: a make after "a" ("a Smeg", "a thinkpad"), a word written with a
+    capital after the sentence's first, a coined word, or a rare one that is no state ("neovim",
+    "structlog", "debian"; not "tabs", "light", "master", "manual")."""
+    if re.search(rf"\b(?:a|an)\s+{re.escape(word)}\b", statement, re.IGNORECASE):
+        return True
     if re.search(rf"(?<=\S )\b{re.escape(word.capitalize())}\b", statement):
         return True
-    key = next(iter(sim.tokens(word)), word)
-    return not thesaurus.senses(key)[0] and _named(word, statement)
+    from persona_pipeline.persona.digest import thesaurus
+
+    return sim.zipf(word) == 0.0 or (sim.zipf(word) <= 3.0 and not thesaurus.state(word))
 
 
 def _reassigns(reversal_obs: Observation, older: Observation) -> bool:
