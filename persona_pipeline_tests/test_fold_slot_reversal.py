@@ -274,6 +274,12 @@ REV44C = [
     ("our reviews are synchronous, pair on every PR", "our reviews are async now", S),
     ("our base image is debian, pin the digest", "our base image is Alpine now", K),
     ("my phone is a pixel, test the app on android first", "my phone is cracked now", K),
+    ("our backup tool is borg, prune weekly", "restic is our backup tool now", S),
+    ("my editor is vscode, sync the settings", "zed is my editor now, maybe for good", S),
+    ("our ci is jenkins, keep jobs declarative", "buildkite is our ci now, one other tool less", S),
+    ("our database is postgres and it runs on rds", "cockroach is our database now", S),
+    ("our database is postgres, use its jsonb columns", "Marco reckons cockroach is our database now", K),
+    ("our database is postgres, use its jsonb columns", "mongo is our database now, isn't it", K),
 ]
 
 
@@ -312,3 +318,34 @@ def test_rev44c_rows(case: tuple) -> None:
         assert not hidden, (lost, [r.statement for r in rules])
     else:
         assert hidden == old, (lost, [r.statement for r in rules])
+
+
+# rev44c C23: a hedge word outside the slot clause leaves a plain reversal winning, across tiers too
+PLAIN_REVERSALS = [
+    ("no, always use pandas for dataframes", "from now on use polars, the team said pandas is too slow", Tier.T1),
+    ("no, always squash commits before merging", "never squash commits anymore, it also loses history", Tier.T1),
+    ("stick to es2017 syntax", "use es2022 features from now on, too much transpiling otherwise", Tier.T2),
+    ("use yarn for installs", "we switched to pnpm for installs, also in ci", Tier.T2),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "tier"), PLAIN_REVERSALS)
+def test_a_hedge_word_outside_the_slot_clause_keeps_the_reversal(old: str, new: str, tier: Tier) -> None:
+    inputs = []
+    for n in range(2):
+        kind = "correction" if tier is Tier.T1 else "prompt"
+        ev = [
+            EvidenceView(
+                evidence_id=f"o-{n}-0",
+                tier=tier,
+                kind=kind,
+                excerpt=old,
+                timestamp=f"2026-10-{1 + n:02d}T09:00:00Z",
+                project="p",
+            )
+        ]
+        inputs.append(DigestInput(unit_key=f"o-{n}", session_id=f"o-{n}", project="p", evidence=ev))
+        inputs.append(_inp(f"n-{n}", new, 3 + n))
+    rules = fold([o for r in OfflineDigester().digest_many(inputs) for o in r.observations])
+    current = [r.statement for r in rules if r.superseded_by is None]
+    assert current == [_trimmed(new)], [(r.statement, r.superseded_by) for r in rules]

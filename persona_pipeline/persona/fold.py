@@ -707,15 +707,30 @@ _NEGATED = re.compile(
     r"\b(?:is|are|was|were|'s|be)\s+(?:not|no longer|never)\b|\b(?:isn't|aren't|wasn't|weren't|ain't)\b"
     r"|\b(?:nobody|no one|not)\s+(?:said|says|thinks|decided)\b"
 )
-# someone's belief, wish or report, a supposition: not the person's standing choice
+# a verb of believing, saying or wishing whose object is the assignment ("Priya thinks mongo is
+# our database now", "I wish X were our Y"): someone's belief or wish, not the person's choice
 _ATTITUDE = re.compile(
-    r"\b(?:thinks?|thought|believes?|believed|wish(?:es|ed)?|hopes?|hoped|says?|said|claims?|claimed|heard|"
-    r"supposedly|apparently|imagine|suppose|supposing|assuming|pretend|maybe|perhaps|somehow|right\s*\?)"
+    r"\b(?:thinks?|thought|believes?|believed|reckons?|wish(?:es|ed)?|hopes?|hoped|says?|said|claims?|claimed|"
+    r"heard|assumes?|assumed|imagine|suppose|supposing|assuming|pretend|guess)\s+(?:that\s+)?"
+    rf"(?:[\w.+#-]+\s+){{1,3}}(?:is|are|was|were|'s)\s+{_OWNERS}\b"
 )
-# a thing added beside the standing one, not put in its place ("sqlite is also our database now")
-_ADDITIVE = re.compile(r"\b(?:also|too|as well|second|secondary|another|additional|backup|extra|spare|other)\b")
+# a sentence adverb of doubt or hearsay opening the assignment ("apparently X is our Y now")
+_DOUBT = frozenset(
+    {"apparently", "supposedly", "allegedly", "reportedly", "maybe", "perhaps", "probably", "possibly", "somehow"}
+)
+# an additive adverb of the assignment itself ("X is also our Y", "X is our Y now too"), or an
+# ordinal kind of the slot ("our second database"): a thing beside the standing one
+_ADDITIVE = re.compile(
+    rf"\b(?:is|are)\s+(?:now\s+)?also\b|\balso\s+(?:is|are)\b"
+    rf"|\b{_OWNERS}\s+(?:[a-z-]+\s+){{0,2}}?[a-z-]+\s+(?:now\s+)?(?:too|as well)\b"
+    rf"|\b{_OWNERS}\s+(?:second|secondary|another|additional|other)\s"
+)
 # a tail that narrows the choice to a part ("…, but only for scripts")
-_TAIL_SCOPE = re.compile(r"\b(?:only|just)\s+(?:for|in|on|with|when|inside)\b|\bexcept\b")
+_TAIL_SCOPE = re.compile(r"\bbut\s+only\b|,\s*(?:only|just)\s+(?:for|in|on|with|when|inside)\b|\bexcept\b")
+# a slot clause: a copula and an owned noun ("… is our database", "our database isn't …")
+_SLOT_CLAUSE = re.compile(
+    rf"\b(?:is|are|was|were|isn't|aren't|'s)\b.*\b{_OWNERS}\s+[a-z]|\b{_OWNERS}\s+[a-z].*\b(?:is|are)\b"
+)
 _OPENERS = re.compile(r"^(?:(?:so|and|ok|okay|well|ugh|oh|actually|anyway|fyi|wait)\b[\s,.:!-]*)+")
 
 
@@ -729,11 +744,15 @@ def _hedged(quote: str) -> bool:
     asked, believed or wished, added beside the standing filler, or scoped to a part ("for the
     mobile app, realm is our database now")."""
     low = _clauses_low(quote)
+    # only a sentence about an owned slot: a hedge word elsewhere ("the team said pandas is too
+    # slow", "it also loses history") leaves a plain reversal as it is
+    if not _SLOT_CLAUSE.search(low):
+        return False
     if "?" in low or _NEGATED.search(low) or _ATTITUDE.search(low) or _ADDITIVE.search(low) or _TAIL_SCOPE.search(low):
         return True
     body = _OPENERS.sub("", low)
     first = body.split()[0] if body.split() else ""
-    if first in _SUBORDINATORS or first in {"is", "are", "should", "would", "could", "might"}:
+    if first in _SUBORDINATORS | _DOUBT or first in {"is", "are", "should", "would", "could", "might"}:
         return True
     # a leading scope ("in the side project …", "for notebooks, …"), not a change adverbial
     return first in PREPOSITIONS and not re.match(
@@ -858,7 +877,7 @@ def _unsure(new_quote: str, older_statement: str) -> bool:
     if old is None:
         return last and _state_value(value, new_quote)
     old_mods, many, old_value = old
-    if many or " and " in " ".join(old_value) or "," in " ".join(old_value):
+    if many or re.fullmatch(r"[\w.+#-]+(?:\s*,\s*[\w.+#-]+)*,?\s+(?:and|or)\s+[\w.+#-]+", " ".join(old_value)):
         return True  # a slot that holds several things is never reassigned ("our languages are …")
     new_kind, old_kind = _kinds(mods, new_quote, True), _kinds(old_mods, older_statement, bool(old_value))
     if new_kind != old_kind:
