@@ -326,6 +326,7 @@ PLAIN_REVERSALS = [
     ("no, always squash commits before merging", "never squash commits anymore, it also loses history", Tier.T1),
     ("stick to es2017 syntax", "use es2022 features from now on, too much transpiling otherwise", Tier.T2),
     ("use yarn for installs", "we switched to pnpm for installs, also in ci", Tier.T2),
+    ("use moment for dates", "stop using moment, use date-fns from now on, the other one is heavy", Tier.T2),
 ]
 
 

@@ -723,7 +723,7 @@ _DOUBT = frozenset(
 _ADDITIVE = re.compile(
     rf"\b(?:is|are)\s+(?:now\s+)?also\b|\balso\s+(?:is|are)\b"
     rf"|\b{_OWNERS}\s+(?:[a-z-]+\s+){{0,2}}?[a-z-]+\s+(?:now\s+)?(?:too|as well)\b"
-    rf"|\b{_OWNERS}\s+(?:second|secondary|another|additional|other)\s"
+    r"|\b(?:my|our)\s+(?:second|secondary|additional)\s"
 )
 # a tail that narrows the choice to a part ("…, but only for scripts")
 _TAIL_SCOPE = re.compile(r"\bbut\s+only\b|,\s*(?:only|just)\s+(?:for|in|on|with|when|inside)\b|\bexcept\b")
