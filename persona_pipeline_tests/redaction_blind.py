@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (21 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (21, the oldest
+``HOLDOUT_ROUNDS`` (22 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (22, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 21`` is exactly round 21's holdout whatever is written after it (a pool's
+``--pool holdout --round 22`` is exactly round 22's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -31,12 +31,14 @@ drew before round 16 was written; ``before=16``: rounds 1 to 15, the cases dev d
 was written; ``before=17``: rounds 1 to 16, the cases dev drew before round 18 was written;
 ``before=18``: rounds 1 to 17, the cases dev drew before round 19 was written; ``before=19``: rounds 1
 to 18, the cases dev drew before round 20 was written; ``before=20``: rounds 1 to 19, the cases dev
-drew before round 21 was written). Every
+drew before round 21 was written; ``before=21``: rounds 1 to 20, the cases dev drew before round 22
+was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
 ``NEW18_WEIGHT`` times; round 19's new kinds ``NEW19_WEIGHT`` times; round 20's new kinds
-``NEW20_WEIGHT`` times; round 21's new kinds ``NEW21_WEIGHT`` times. A weight counts only in a draw
+``NEW20_WEIGHT`` times; round 21's new kinds ``NEW21_WEIGHT`` times; round 22's new kinds ``NEW22_WEIGHT``
+times. A weight counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
@@ -897,7 +899,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   their fictional addresses; historical figures' birth dates; Ofcom's and the ACMA's drama numbers;
   ages and durations under age and birth labels; public holidays in calendars; the authorities of
   species names; composers and their works' catalogue numbers.
-  Round 21 (``ROUND21``, ``_extend21`` / ``round21_custom`` / ``_pii21`` / ``_multi21``,
+  Round 21 (dev since round 22; ``ROUND21``, ``_extend21`` / ``round21_custom`` / ``_pii21`` / ``_multi21``,
   ``ROUND21_WRAPPERS``, ``_round21_decoy_templates``), written blind to the engine (issue 17, branch
   blind21: its author read only this generator, its tests and the engine's aggregate lines and
   per-category counts; scored by ``--pool holdout``; untuned, the engine at main c08f56d, seeds 1 / 2
@@ -929,6 +931,41 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   HGVS names; railway timetable rows; encyclopaedic figures of places; radio frequency
   allocations; medicines' package codes (PZN, ATC); sports league tables; a board's GPIO pinout;
   nutrition labels.
+  Round 22 (``ROUND22``, ``_extend22`` / ``round22_custom`` / ``_multi22``, ``ROUND22_WRAPPERS``,
+  ``_round22_decoy_templates``), written blind to the engine (issue 17, branch blind22: its author
+  read only this generator, its tests and the engine's aggregate lines and per-category counts;
+  scored by ``--pool holdout``; untuned, the engine at main 0bbc849, seeds 1 / 2 / 7 (n 1200):
+  94.8 / 94.1 / 95.2% secrets, 58.1 / 57.6 / 57.3% personal data, 179.4 / 175.2 / 170.3 FP/MB, 14 /
+  12 / 17 stray spans, nothing dropped, idempotent).
+  Round 22 puts values in the records a developer exports from observability, delivery and
+  everyday tools. About 60 % of its plants are earlier kinds: two families from shared lists for
+  every earlier one-value category (``SECRET_FAMILIES22``: a Sentry event's extra data, a Loki
+  query result, a HAR entry's headers, an access log's query string, ``docker inspect``'s
+  environment, an Ansible inventory's vars, a systemd unit's ``Environment=``, a notebook's stream
+  output, a SQL dump's INSERT, a CI matrix, a GraphQL request's variables, a patch mailed by ``git
+  format-patch``; ``PII_FAMILIES22``: an issue tracker's export, a Sentry event's user, a HAR
+  request body, a log query result, a SQL dump, a spreadsheet pasted as TSV, a shipping label, an
+  appointment confirmation, a school enrolment form, a tenancy application, a support-ticket
+  thread, a MIME message), key pairs, blocks, paths, URLs and a person's details as an earlier
+  snippet in an issue export, a MIME message, a ticket's reply or a notebook's output
+  (``CONTAINERS22``). About 40 % are kinds the generator lacked (``Category.rounds`` all 22,
+  ``NEW22``; each weighs ``NEW22_WEIGHT`` in a draw of round 22): 4 secret categories (Together AI
+  keys ``tgp_v1_``; JFrog reference tokens, base64 of ``reftkn:01:``; Zuplo API keys ``zpka_``;
+  Login with Amazon access tokens ``Atza|`` and client secrets ``amzn1.oa2-cs.v1.``) and 4
+  personal-data categories: a Nigerian NUBAN (ten digits, the CBN's weighted check over the bank's
+  code and the serial), and a person's name, mobile (15 countries' national formats not used by
+  the everyday forms before: BD PK SA NP BO HN KZ GH LK EC DO JM TT NA BW), e-mail, birth date and
+  home address in a clinic's appointment letter (a letter, a day list, a booking line), a tenancy
+  application or school enrolment form (with an emergency contact, or a CSV of applicants) and a
+  parcel's label with its support ticket. ``ROUND22_WRAPPERS``: an issue export, a Sentry event, a
+  Loki query result, a HAR response, Ansible vars, a systemd unit's comment, a notebook's markdown
+  cell, a SQL dump, a GraphQL request, a patch from ``git format-patch``, a MIME message's text part,
+  a spreadsheet cell as TSV. ``_round22_decoy_templates``: METAR / TAF weather reports; hex dumps
+  of file headers; published test vectors (RFC 4231, RFC 6238, RFC 8032, FIPS 180-2); Unicode
+  code-point rows; periodic-table rows; airline fleet registrations; tide tables; postcode
+  directories; chess openings by ECO code; country dialling codes and emergency numbers. (Four
+  of these revisit kinds of rounds before 18 under new names and in new shapes: METAR reports,
+  Unicode code points, chess notation and published test vectors.)
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -1154,6 +1191,22 @@ access, where operators paste it from (a state file, a pod's description, a shel
 alert, an audit event, an API example, a chat export), including a service account's client secret
 (its client id beside it grants nothing alone and is not planted). Still no device serials,
 documented test keys or hashes of passwords.
+Round 22's policy. Personal data: a person's bank account number (a Nigerian NUBAN, as an IBAN is:
+the account alone is planted, its bank's name and code are not); a person's name, mobile, e-mail,
+birth date and home address in the forms people fill in and the letters they receive (a clinic's
+appointment letter or day list, a tenancy application, a school enrolment form with an emergency
+contact, a parcel's label and the ticket about it), each planted, the emergency contact too. Not
+personal: a weather report (an airport's observation); a file format's magic bytes; the published
+test vectors of standards (keys and outputs printed so that anyone can check an implementation,
+as AWS's EXAMPLE keys are: a secret to nobody); a character's code point; an element's row; an
+airline's aircraft registration and Mode S address (a company's aircraft); a harbour's tide
+times; a postcode directory (an area, no one's home); chess openings (a catalogue named after
+long-dead masters and places); dialling codes and emergency numbers (a prefix reaches no
+subscriber). Secrets: whatever grants access, in the records it is exported in (an error event, a
+log query, a HAR file, an access log, a container's inspect output, an inventory, a unit file, a
+notebook, a dump, a CI matrix, a GraphQL request, a mailed patch), including short-lived access
+tokens (a Login with Amazon ``Atza|`` token grants access while it lives). Still no device
+serials or hashes of passwords.
 """
 
 from __future__ import annotations
@@ -1647,8 +1700,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 21  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (21,)
+HOLDOUT_ROUND = 22  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (22,)
 ROUND5 = 5
 
 
@@ -21268,6 +21321,474 @@ round21_custom("email_thread21", "pii", _thread21, 3)
 round21_custom("chat_export21", "pii", _chat21, 3)
 
 
+# ---------------------------------------------------------------------------------------------
+# round 22 (issue 17, branch blind22): written blind to the engine, the holdout since it exists
+
+ROUND22 = 22
+
+
+def _picks22(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round22:{name}").sample(range(n_families), k)
+
+
+# Secret families: {L} an environment-style label, {l} it in lower case, {k} kebab case, {v} the
+# value. Round 22 is about the records a developer exports from observability and delivery tools: a
+# Sentry event, a Loki query result, a HAR entry, an access log line, ``docker inspect``, an Ansible
+# inventory, a systemd unit, a notebook cell's output, a SQL dump, a CI matrix, a GraphQL request,
+# a patch mailed by ``git format-patch``.
+SECRET_FAMILIES22 = [
+    '"extra": {{\n  "{l}": "{v}",\n  "attempt": 2\n}},\n'
+    '"tags": {{"environment": "production", "release": "api@4.{m}.0"}}',
+    '{{"stream": {{"app": "billing", "level": "debug"}}, "values": [["1765012{m}4000000000", '
+    '"config loaded {L}={v}"]]}}',
+    '"headers": [\n  {{"name": "X-{k}", "value": "{v}"}},\n  {{"name": "Accept", "value": "application/json"}}\n]',
+    '10.0.3.7 - - [06/Dec/2026:10:{m}:02 +0000] "GET /v1/sync?{l}={v}&page=2 HTTP/1.1" 200 512 "-" "curl/8.5.0"',
+    '"Config": {{\n  "Env": [\n    "PATH=/usr/local/sbin:/usr/local/bin:/usr/bin",\n    "{L}={v}"\n  ],\n'
+    '  "Cmd": ["./server"],',
+    "[app]\nweb1 ansible_host=10.0.3.7\n\n[app:vars]\n{l}={v}",
+    "[Service]\nEnvironment={L}={v}\nExecStart=/usr/local/bin/worker --queue default\nRestart=on-failure",
+    '"outputs": [\n  {{\n    "name": "stdout",\n    "output_type": "stream",\n    "text": ["{L} = {v}\\n"]\n  }}\n]',
+    "INSERT INTO `settings` (`name`, `value`, `updated_at`) VALUES ('{l}','{v}','2026-12-04 09:{m}:03');",
+    "strategy:\n  matrix:\n    include:\n      - region: eu-west-1\n        {l}: {v}\n      - region: us-east-1",
+    '{{"operationName": "RotateKey", "query": "mutation RotateKey($value: String!) {{ rotateKey(value: $value) '
+    '{{ ok }} }}", "variables": {{"value": "{v}"}}}}',
+    "Subject: [PATCH 2/3] config: point staging at the new account\n---\n config/staging.env | 2 +-\n\n"
+    "--- a/config/staging.env\n+++ b/config/staging.env\n@@ -3 +3 @@\n-{L}=\n+{L}={v}",
+]
+
+# Personal-data families: {f} the field in words, {k} a snake-case key, {v} the value. A person's
+# data as it reaches a developer in everyday records: an issue exported from a tracker, a Sentry
+# event's user, a HAR request body, a log query result, a SQL dump, a spreadsheet pasted as TSV, a
+# shipping label, an appointment confirmation, a school enrolment form, a tenancy application, a
+# support-ticket thread, a MIME message.
+PII_FAMILIES22 = [
+    '{{"key": "SUP-{n}", "fields": {{"summary": "Update customer record", "description": '
+    '"The {f} on file is wrong, the correct one is {v}"}}}}',
+    '"user": {{\n  "id": "{n}",\n  "{k}": "{v}"\n}},\n"level": "error",',
+    '"postData": {{\n  "mimeType": "application/json",\n  "text": "{{\\"{k}\\": \\"{v}\\"}}"\n}},',
+    '{{"stream": {{"app": "crm", "level": "info"}}, "values": [["1765012{m}4000000000", "profile saved, {k}={v}"]]}}',
+    "INSERT INTO customers (id, {k}, created_at) VALUES ({n}, '{v}', '2026-11-0{n1}');",
+    "Ticket\tStatus\t{f}\n{n}\topen\t{v}",
+    "SHIPPING LABEL\nService: Express · 1.2 kg · 1 of 1\nRecipient's {f}: {v}\nContents: documents",
+    "Appointment confirmation\nOutpatient clinic, room 2.14 · Tue 15 Dec 2026, 09:{m}\nPatient's {f}: {v}\n"
+    "Please arrive ten minutes early.",
+    "ENROLMENT FORM · Year 7, school year 2027/28\nParent or guardian's {f}: {v}\nSiblings at the school: no",
+    "TENANCY APPLICATION\nProperty: flat 3, second floor\nApplicant's {f}: {v}\nMonthly rent: 950.00 · Deposit: "
+    "two months",
+    "#{n} · Account access\nAgent (10:{m}): could you confirm your {f}?\nRequester (10:{m}): sure, it is {v}",
+    "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\nHello, as requested my {f} is {v}.",
+]
+
+
+def _fill22(template: str, v: str, rng: random.Random, **kw: str) -> tuple[str, list[str]]:
+    # {n1}: a day digit of a dump's timestamp (never planted); the rest as round 17's
+    return _fill17(template.replace("{n1}", str(rng.randrange(1, 10))), v, rng, **kw)
+
+
+def _extend22(name: str, make22: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-22 families (drawn by ``make22`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make22(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND22,) * n, old.weight)
+
+
+def _generic22(name: str, kind: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """Two of round 22's shared families for a one-value category of an earlier round."""
+    fams = SECRET_FAMILIES22 if kind == "secret" else PII_FAMILIES22
+    picks = [fams[j] for j in _picks22(name, len(fams), 2)]
+    bare = name.rstrip("0123456789")  # (rounds 18 to 21 end their new kinds' names in the round)
+    label = LABEL6.get(name, bare.upper())
+    fname = (
+        FIELD12.get(name)
+        or FIELD11.get(name)
+        or FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name)
+        or bare.replace("_", " ")
+    )
+    key = KEY12.get(name) or KEY11.get(name) or KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(bare)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        return _fill22(
+            picks[t % len(picks)], v, rng, L=label, l=label.lower(), k=label.lower().replace("_", "-")
+            if kind == "secret" else key, f=fname,
+        )  # fmt: skip
+
+    return make, len(picks)
+
+
+def _jupyter_text(s: str) -> str:
+    # one string of a notebook output's "text" list (JSON-escaped, lines joined with \n)
+    return json.dumps(s, ensure_ascii=False)[1:-1]
+
+
+# Where a whole earlier snippet lands when its values only make sense together (key pairs, blocks,
+# paths, URLs, a person's details): the frame and how the snippet is written into it.
+CONTAINERS22: list[tuple[str, Callable[[str], str]]] = [
+    ('{"key": "OPS-318", "fields": {"summary": "Handover", "description": "{s}"}}', _jupyter_text),
+    ("Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n{s}\n", lambda s: s),
+    ("Ticket 318 · reply from the requester\n----\n{s}\n----\nStatus: pending", lambda s: s),
+    ('"outputs": [{"name": "stdout", "output_type": "stream", "text": ["{s}"]}]', _jupyter_text),
+]
+
+
+def _container22(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    old = next(c for c in CATS if c.name == name)
+    earlier = [r for r in old.rounds if r < ROUND13] or list(old.rounds)  # (13's to 21's are containers)
+    inner = [t for t, r in enumerate(old.rounds) if r == max(earlier)]
+    frames = [CONTAINERS22[j] for j in _picks22(name, len(CONTAINERS22), 2)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        snippet, needles = old.make(rng, inner[rng.randrange(len(inner))])
+        frame, enc = frames[t % len(frames)]
+        return frame.replace("{s}", enc(snippet)), [enc(nd) for nd in needles]
+
+    return make, len(frames)
+
+
+for _c in [c for c in CATS if ROUND22 not in c.rounds]:
+    if _c.name in _SPECIFIC12 or len(_c.make(random.Random(f"round22:{_c.name}"), 0)[1]) > 1:
+        _extend22(_c.name, *_container22(_c.name))
+    else:
+        _extend22(_c.name, *_generic22(_c.name, _c.kind))
+
+
+# --- round 22's new categories weigh NEW22_WEIGHT in a draw of round 22, so that they are about 40 %
+# of its plants (each category's weight counts only in a draw of the round that wrote it).
+NEW22_WEIGHT = 52
+NEW22: set[str] = set()  # the names of round 22's new kinds
+
+
+def round22_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND22,) * n, NEW22_WEIGHT))
+    NEW22.add(name)
+
+
+def _multi22(
+    formats: list[tuple[str, Callable[[random.Random], str]]],
+    own: list[str],
+    name: str,
+    fits: dict[int, tuple[str, ...]] | None = None,
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A category of several formats (a label and a generator each): its own templates and one of
+    round 22's shared families; ``fits`` limits an own template to the formats its tool writes."""
+    templates = [*own, SECRET_FAMILIES22[_picks22(name, len(SECRET_FAMILIES22), 1)[0]]]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        i = t % len(templates)
+        allowed = (fits or {}).get(i)
+        label, gen = rng.choice([f for f in formats if allowed is None or f[0] in allowed])
+        return _fill22(templates[i], gen(rng), rng, L=label, l=label.lower(), k=label.lower().replace("_", "-"))
+
+    return make, len(templates)
+
+
+def together_key(r: random.Random) -> str:
+    # a Together AI API key (tgp_v1_ and a URL-safe base64 body; its length written from memory)
+    return "tgp_v1_" + _rs(r, B64URL, 43)
+
+
+def jfrog_reference_token(r: random.Random) -> str:
+    """A JFrog reference token: base64 of ``reftkn:01:<expiry>:<random>`` (64 characters, so it always
+    opens ``cmVmdGtuOjAxOj``); an expiry of 0 never expires."""
+    expiry = r.choice(["0000000000", str(r.randrange(1_780_000_000, 1_900_000_000))])
+    raw = f"reftkn:01:{expiry}:{_rs(r, B62, 27)}".encode()
+    return base64.b64encode(raw).decode()
+
+
+def zuplo_api_key(r: random.Random) -> str:
+    # a Zuplo API key consumer's key: zpka_, 32 hex, an underscore and 8 hex
+    return f"zpka_{_rs(r, HEX, 32)}_{_rs(r, HEX, 8)}"
+
+
+def amazon_lwa_access_token(r: random.Random) -> str:
+    # a Login with Amazon (Alexa, Selling Partner API) access token: Atza| and a long URL-safe body
+    return "Atza|IwEB" + _rs(r, B64URL, r.choice([180, 220, 260]))
+
+
+def amazon_lwa_client_secret(r: random.Random) -> str:
+    # a Login with Amazon client secret: amzn1.oa2-cs.v1. and 64 hex
+    return "amzn1.oa2-cs.v1." + _rs(r, HEX, 64)
+
+
+for _name22, _formats22, _own22, _fits22 in [
+    (
+        "together_ai_key22",
+        [("TOGETHER_API_KEY", together_key), ("TOGETHER_AI_KEY", together_key)],
+        [
+            "{L}={v}",
+            "curl https://api.together.xyz/v1/chat/completions -H 'Authorization: Bearer {v}' "
+            '-d \'{{"model": "meta-llama/Llama-3.3-70B-Instruct-Turbo"}}\'',
+            'client = Together(api_key="{v}")',
+        ],
+        {},
+    ),
+    (
+        "jfrog_reference_token22",
+        [("JFROG_ACCESS_TOKEN", jfrog_reference_token), ("ARTIFACTORY_TOKEN", jfrog_reference_token)],
+        [
+            "{L}={v}",
+            "jf c add acme --url https://acme.jfrog.io --access-token {v} --interactive=false",
+            "curl -H 'Authorization: Bearer {v}' https://acme.jfrog.io/artifactory/api/repositories",
+        ],
+        {},
+    ),
+    (
+        "zuplo_api_key22",
+        [("ZUPLO_API_KEY", zuplo_api_key), ("GATEWAY_API_KEY", zuplo_api_key)],
+        [
+            "{L}={v}",
+            "curl https://acme-main-4b1c2d3.zuplo.app/v1/orders -H 'Authorization: Bearer {v}'",
+            "const res = await fetch(url, {{ headers: {{ Authorization: `Bearer {v}` }} }});",
+        ],
+        {},
+    ),
+    (
+        "amazon_lwa_credential22",
+        [
+            ("LWA_ACCESS_TOKEN", amazon_lwa_access_token),
+            ("LWA_CLIENT_SECRET", amazon_lwa_client_secret),
+            ("SP_API_CLIENT_SECRET", amazon_lwa_client_secret),
+        ],
+        [
+            "{L}={v}",
+            "curl https://sellingpartnerapi-eu.amazon.com/orders/v0/orders?MarketplaceIds=A1PA6795UKMFR9 "
+            "-H 'x-amz-access-token: {v}'",
+            "curl -X POST https://api.amazon.com/auth/o2/token -d grant_type=client_credentials "
+            "-d client_id=$LWA_CLIENT_ID -d client_secret={v}",
+        ],
+        {1: ("LWA_ACCESS_TOKEN",), 2: ("LWA_CLIENT_SECRET", "SP_API_CLIENT_SECRET")},
+    ),
+]:
+    round22_custom(_name22, "secret", *_multi22(_formats22, _own22, _name22, fits=_fits22))
+
+
+# --- round 22's new personal data: a Nigerian account number with its check, and a person's data in
+# everyday forms (a clinic's appointment letter, a tenancy or enrolment form, a parcel's label and
+# its support ticket)
+
+
+def ng_nuban(r: random.Random) -> str:
+    """A Nigerian NUBAN: ten digits, a nine-digit serial and a check digit over the bank's three-digit
+    code and the serial (weights 3 7 3 3 7 3 3 7 3 3 7 3; 10 less the sum mod 10, 0 for 10).
+    Returns ``code:account`` so that a template can name the bank; the account alone is planted."""
+    code = r.choice(["044", "058", "011", "033", "057", "032", "035", "214", "232", "050"])
+    serial = _d(r, 9)
+    s = sum(int(c) * w for c, w in zip(code + serial, (3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3), strict=True))
+    return f"{code}:{serial}{(10 - s % 10) % 10}"
+
+
+_NG_BANKS22 = {
+    "044": "Access Bank",
+    "058": "GTBank",
+    "011": "First Bank",
+    "033": "UBA",
+    "057": "Zenith Bank",
+    "032": "Union Bank",
+    "035": "Wema Bank",
+    "214": "FCMB",
+    "232": "Sterling Bank",
+    "050": "Ecobank",
+}
+
+
+def _nuban22(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    code, acct = ng_nuban(rng).split(":")
+    bank = _NG_BANKS22[code]
+    forms = [
+        f"Payment details\nAccount number: {acct}\nBank: {bank}",
+        f"abeg send am to my {bank} {acct}, thanks",
+        f'{{"bank_code": "{code}", "account_number": "{acct}"}}',
+        f"NUBAN {acct} ({bank})",
+    ]
+    if t < len(forms):
+        return forms[t], [acct]
+    fam = PII_FAMILIES22[_picks22("ng_nuban22", len(PII_FAMILIES22), 2)[t - len(forms)]]
+    return _fill22(fam, acct, rng, f="account number", k="account_number")
+
+
+round22_custom("ng_nuban22", "pii", _nuban22, 6)
+
+
+# A person's data in everyday forms: a region's way of writing a mobile, a home address and a birth
+# date (15 countries not used by the everyday forms of rounds 17, 19, 20 and 21), used together by an
+# appointment letter, a tenancy or enrolment form and a parcel's label with its ticket.
+PHONE_REGIONS22 = ["BD", "PK", "SA", "NP", "BO", "HN", "KZ", "GH", "LK", "EC", "DO", "JM", "TT", "NA", "BW"]
+
+_ADDRESS22: dict[str, tuple[Callable[[random.Random], str], Callable[[random.Random], str]]] = {
+    # (street line, postcode and town) as the region writes them
+    "BD": (
+        lambda r: f"House {_n(r, 1, 90)}, Road {_n(r, 1, 32)}, Block {r.choice('ABCDEF')}",
+        lambda r: r.choice(["Dhanmondi, Dhaka 1209", "Gulshan-2, Dhaka 1212", "Agrabad, Chattogram 4100"]),
+    ),
+    "PK": (
+        lambda r: f"House No. {_n(r, 1, 400)}, Street {_n(r, 1, 60)}, {r.choice(['F-7/2', 'G-9/3', 'I-8/4'])}",
+        lambda r: r.choice(["Islamabad 44000", "Gulberg III, Lahore 54660", "Clifton, Karachi 75600"]),
+    ),
+    "SA": (
+        lambda r: (
+            f"{_n(r, 1000, 9999)} {r.choice(['King Fahd Rd', 'Prince Sultan St', 'Al Tahlia St'])}, "
+            f"{r.choice(['Al Olaya', 'Al Rawdah', 'Al Nahda'])} Dist., additional no. {_n(r, 1000, 9999)}"
+        ),
+        lambda r: r.choice(["Riyadh 12211", "Jeddah 23442", "Dammam 32241"]),
+    ),
+    "NP": (
+        lambda r: f"Ward No. {_n(r, 1, 32)}, {r.choice(['Jhamsikhel', 'Baluwatar', 'Lakeside'])}, house {_n(r, 1, 99)}",
+        lambda r: r.choice(["Lalitpur 44600", "Kathmandu 44600", "Pokhara 33700"]),
+    ),
+    "BO": (
+        lambda r: (
+            f"{r.choice(['Av. Arce', 'Calle Jaén', 'Av. Ballivián'])} N° {_n(r, 100, 3999)}, "
+            f"Edif. {r.choice(['Illimani', 'Tunari', 'Sajama'])}, piso {_n(r, 1, 14)}"
+        ),
+        lambda r: r.choice(["La Paz", "Cochabamba", "Santa Cruz de la Sierra"]),
+    ),
+    "HN": (
+        lambda r: (
+            f"Col. {r.choice(['Palmira', 'Lomas del Guijarro', 'Los Andes'])}, "
+            f"{r.choice(['Calle Principal', 'Ave. República de Chile', '3a Calle'])}, casa {_n(r, 1, 400)}"
+        ),
+        lambda r: r.choice(["Tegucigalpa, M.D.C. 11101", "San Pedro Sula, Cortés 21101"]),
+    ),
+    "KZ": (
+        lambda r: f"ул. {r.choice(['Абая', 'Достык', 'Кенесары'])}, д. {_n(r, 1, 200)}, кв. {_n(r, 1, 180)}",
+        lambda r: r.choice(["050000 Алматы", "010000 Астана", "100000 Караганда"]),
+    ),
+    "GH": (
+        lambda r: f"House No. {_n(r, 1, 60)}, {r.choice(['Oxford Street', 'Ring Road East', 'Lagos Avenue'])}",
+        lambda r: (
+            r.choice(["Osu, Accra", "East Legon, Accra", "Adum, Kumasi"])
+            + f" · GA-{_n(r, 100, 999)}-{_n(r, 1000, 9999)}"
+        ),
+    ),
+}
+_DOB22 = {  # how the region writes a birth date
+    "BD": "{d:02d}/{m:02d}/{y}",
+    "PK": "{d:02d}-{m:02d}-{y}",
+    "SA": "{y}/{m:02d}/{d:02d}",
+    "NP": "{y}-{m:02d}-{d:02d} (AD)",
+    "BO": "{d:02d}/{m:02d}/{y}",
+    "HN": "{d} de {mes} de {y}",
+    "KZ": "{d:02d}.{m:02d}.{y}",
+    "GH": "{d} {mon} {y}",
+}
+_MES22 = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
+          "noviembre", "diciembre"]  # fmt: skip
+_NAMES22 = {  # given and family names as the region writes them
+    "BD": (["Nusrat", "Tanvir", "Farhana", "Rakibul"], ["Jahan", "Ahmed", "Akter", "Hossain"]),
+    "PK": (["Ayesha", "Usman", "Sana", "Bilal"], ["Khan", "Malik", "Qureshi", "Chaudhry"]),
+    "SA": (["Noura", "Abdullah", "Reem", "Faisal"], ["Al-Qahtani", "Al-Harbi", "Al-Otaibi", "Al-Ghamdi"]),
+    "NP": (["Sita", "Bikash", "Anjali", "Suman"], ["Shrestha", "Gurung", "Adhikari", "Tamang"]),
+    "BO": (["Ximena", "Marcelo", "Daniela", "Álvaro"], ["Mamani", "Choque", "Vargas", "Gutiérrez"]),
+    "HN": (["Karla", "José Luis", "Gabriela", "Óscar"], ["Zelaya", "Murillo", "Castro", "Aguilar"]),
+    "KZ": (["Айгерим", "Нурлан", "Дана", "Ерлан"], ["Серикова", "Ахметов", "Жумабаева", "Касымов"]),
+    "GH": (["Akosua", "Kwame", "Abena", "Kofi"], ["Mensah", "Owusu", "Boateng", "Asante"]),
+}
+_MAIL22 = ["gmail.com", "outlook.com", "yahoo.com", "hotmail.com", "icloud.com"]
+
+
+def _person22(r: random.Random, region: str | None = None) -> dict[str, str]:
+    region = region or r.choice(sorted(_ADDRESS22))
+    y, m, d = _birth(r)
+    street, town = _ADDRESS22[region]
+    given, family = _NAMES22[region]
+    g, f = r.choice(given), r.choice(family)
+    slug = _ascii_slug(g.split()[0]) or "m"
+    return {
+        "name": f"{g} {f}",
+        "dob": _DOB22[region].format(y=y, m=m, d=d, mon=calendar.month_name[m], mes=_MES22[m - 1]),
+        "phone": phone20(
+            r, region if r.random() < 0.7 else r.choice([x for x in PHONE_REGIONS22 if x not in _ADDRESS22])
+        ),
+        "street": street(r),
+        "town": town(r),
+        "email": f"{slug}.{_ascii_slug(f.split()[-1]) or 'x'}{_d(r, 2)}@{r.choice(_MAIL22)}",
+    }
+
+
+def _appointment22(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person22(rng)
+    forms = [
+        (
+            f"Dear {p['name']},\n\nThis confirms your appointment on Tuesday 15 December 2026 at 09:40 with the "
+            f"physiotherapy service.\nWe will send a reminder to {p['phone']}.\n\nPatient details on file\n"
+            f"Date of birth: {p['dob']}\nAddress: {p['street']}, {p['town']}",
+            [p["name"], p["phone"], p["dob"], f"{p['street']}, {p['town']}"],
+        ),
+        (
+            "| Time | Patient | DOB | Contact |\n| --- | --- | --- | --- |\n"
+            f"| 09:40 | {p['name']} | {p['dob']} | {p['phone']} |",
+            [p["name"], p["dob"], p["phone"]],
+        ),
+        (
+            f"booking confirmed for {p['name']} (born {p['dob']}), reminders by SMS to {p['phone']} and by "
+            f"e-mail to {p['email']}",
+            [p["name"], p["dob"], p["phone"], p["email"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _tenancy22(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person22(rng), _person22(rng)
+    forms = [
+        (
+            f"Applicant\n  Full name: {p['name']}\n  Date of birth: {p['dob']}\n  Current address: {p['street']}, "
+            f"{p['town']}\n  Mobile: {p['phone']}\n  E-mail: {p['email']}\nReferences: available on request",
+            [p["name"], p["dob"], f"{p['street']}, {p['town']}", p["phone"], p["email"]],
+        ),
+        (
+            f"Pupil: {p['name']}, born {p['dob']}\nHome address: {p['street']}, {p['town']}\n"
+            f"Emergency contact: {q['name']}, {q['phone']}",
+            [p["name"], p["dob"], f"{p['street']}, {p['town']}", q["name"], q["phone"]],
+        ),
+        (
+            f"name,date_of_birth,phone,email\n{p['name']},{p['dob']},{p['phone']},{p['email']}\n"
+            f"{q['name']},{q['dob']},{q['phone']},{q['email']}",
+            [p["name"], p["dob"], p["phone"], p["email"], q["name"], q["dob"], q["phone"], q["email"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _parcel22(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person22(rng)
+    forms = [
+        (
+            f"DELIVER TO\n{p['name']}\n{p['street']}\n{p['town']}\nTel. {p['phone']}\n\n"
+            "Weight 2.4 kg · Pieces 1/1 · Service: standard",
+            [p["name"], p["street"], p["town"], p["phone"]],
+        ),
+        (
+            f"Hi, my parcel never arrived. It was addressed to {p['name']}, {p['street']}, {p['town']}. "
+            f"You can reach me on {p['phone']} or {p['email']}.",
+            [p["name"], f"{p['street']}, {p['town']}", p["phone"], p["email"]],
+        ),
+        (
+            f"Agent: can you confirm the delivery address?\nCustomer: {p['street']}, {p['town']}\n"
+            f"Agent: and the name on the parcel?\nCustomer: {p['name']}",
+            [f"{p['street']}, {p['town']}", p["name"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+round22_custom("appointment_letter22", "pii", _appointment22, 3)
+round22_custom("tenancy_enrolment_form22", "pii", _tenancy22, 3)
+round22_custom("parcel_label_ticket22", "pii", _parcel22, 3)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -24118,6 +24639,146 @@ def _round21_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _round22_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-22 never-tuned hard negatives, in the shapes of round 22's plants (long hex, digit groups,
+    phone-like prefixes, town lines, records with capitalised names) and under the same policy
+    (nothing secret or personal). METAR / TAF weather reports (an airport's public observation);
+    hex dumps of file headers (a format's published magic bytes); published test vectors (RFC 4231's
+    HMAC key and output, RFC 6238's TOTP seed, RFC 8032's Ed25519 test key, the SHA-256 of "abc":
+    printed in standards so that anyone can check an implementation, as AWS's EXAMPLE keys are);
+    Unicode code-point rows (a character's number and name); periodic-table rows (elements and
+    masses); airline fleet lists (an aircraft's registration and Mode S address name a company's
+    aircraft, not a person); tide tables (a harbour's times and heights); postcode directories (a
+    town's or district's postcode names an area, no one's home); chess openings by ECO code (named
+    after long-dead masters and places: a catalogue, not anyone's data); country dialling codes and
+    emergency numbers (a prefix reaches no subscriber; 112 / 911 / 999 are everyone's)."""
+
+    def d(r: random.Random, n: int) -> str:
+        return _d(r, n)
+
+    return {
+        "metar_weather_report": [
+            lambda r: (
+                f"METAR {r.choice(['EDDF', 'EGLL', 'LFPG', 'KJFK', 'RJTT'])} 06{r.randrange(10, 24)}20Z "
+                f"{r.randrange(1, 36):02d}0{r.randrange(4, 20):02d}KT 9999 FEW0{r.randrange(20, 50)} "
+                f"0{r.randrange(1, 9)}/M0{r.randrange(1, 5)} Q10{r.randrange(10, 30)} NOSIG"
+            ),
+            lambda r: (
+                f"TAF EHAM 061100Z 0612/0718 {r.randrange(18, 27)}0{r.randrange(8, 16)}KT 9999 "
+                f"BKN0{r.randrange(12, 35)} TEMPO 0614/0618 4000 -RA BKN012"
+            ),
+        ],
+        "file_magic_hexdump": [
+            lambda r: r.choice(
+                [
+                    "00000000: 8950 4e47 0d0a 1a0a 0000 000d 4948 4452  .PNG........IHDR",
+                    "00000000: 7f45 4c46 0201 0100 0000 0000 0000 0000  .ELF............",
+                    "00000000: 504b 0304 1400 0800 0800 0000 2100 0000  PK..........!...",
+                    "00000000: 2550 4446 2d31 2e37 0a25 e2e3 cfd3 0a31  %PDF-1.7.%.....1",
+                ]
+            ),
+            lambda r: "$ xxd -l 16 logo.png\n00000000: 8950 4e47 0d0a 1a0a 0000 000d 4948 4452  .PNG........IHDR",
+        ],
+        "rfc_test_vector": [
+            lambda r: (
+                'RFC 4231 test case 1: key = 0x0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b, data = "Hi There"\n'
+                "HMAC-SHA-256 = b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"
+            ),
+            lambda r: (
+                'assert hashlib.sha256(b"abc").hexdigest() == '
+                '"ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"  # FIPS 180-2 example'
+            ),
+            lambda r: (
+                "# RFC 8032 7.1, TEST 1\nSECRET KEY: 9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60\n"
+                "PUBLIC KEY: d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"
+            ),
+            lambda r: (
+                'TOTP_TEST_SEED = bytes.fromhex("3132333435363738393031323334353637383930")  # RFC 6238 appendix B'
+            ),
+        ],
+        "unicode_codepoint_row": [
+            lambda r: r.choice(
+                [
+                    "U+00E9  LATIN SMALL LETTER E WITH ACUTE  UTF-8: C3 A9",
+                    "U+20AC  EURO SIGN  UTF-8: E2 82 AC",
+                    "U+1F600  GRINNING FACE  UTF-8: F0 9F 98 80  UTF-16: D83D DE00",
+                    "U+0416  CYRILLIC CAPITAL LETTER ZHE  UTF-8: D0 96",
+                ]
+            ),
+            lambda r: (
+                "| code point | name |\n| --- | --- |\n| U+00DF | LATIN SMALL LETTER SHARP S |\n| U+00C5 | "
+                "LATIN CAPITAL LETTER A WITH RING ABOVE |"
+            ),
+        ],
+        "periodic_table_row": [
+            lambda r: r.choice(
+                [
+                    "| 26 | Fe | Iron | 55.845 | [Ar] 3d6 4s2 |",
+                    "| 79 | Au | Gold | 196.966570 | [Xe] 4f14 5d10 6s1 |",
+                    "| 92 | U | Uranium | 238.02891 | [Rn] 5f3 6d1 7s2 |",
+                ]
+            ),
+            lambda r: "Z,symbol,name,mass\n6,C,Carbon,12.011\n8,O,Oxygen,15.999\n29,Cu,Copper,63.546",
+        ],
+        "aircraft_registration": [
+            lambda r: (
+                f"D-AI{r.choice(string.ascii_uppercase)}{r.choice(string.ascii_uppercase)}  Lufthansa  "
+                f"A320-214  MSN {r.randrange(1000, 9999)}  Mode S 3C{_rs(r, HEXU, 4)}"
+            ),
+            lambda r: (
+                f"tail G-EUP{r.choice(string.ascii_uppercase)} (British Airways A319), squawk {r.randrange(1, 8)}"
+                f"{r.randrange(0, 8)}{r.randrange(0, 8)}{r.randrange(0, 8)}, FL{r.randrange(200, 390)}"
+            ),
+        ],
+        "tide_table_row": [
+            lambda r: (
+                f"Hamburg St. Pauli · HW 0{r.randrange(1, 10)}:{r.randrange(10, 60)} "
+                f"{r.randrange(3, 5)},{r.randrange(0, 10)} m · NW 1{r.randrange(0, 9)}:{r.randrange(10, 60)} "
+                f"0,{r.randrange(1, 9)} m"
+            ),
+            lambda r: (
+                "| Date | High | Height | Low | Height |\n| --- | --- | --- | --- | --- |\n"
+                f"| Mon 7 | 06:{r.randrange(10, 60)} | 4.{r.randrange(0, 9)} m | 12:{r.randrange(10, 60)} | "
+                f"0.{r.randrange(1, 9)} m |"
+            ),
+        ],
+        "postcode_directory_row": [
+            lambda r: r.choice(
+                [
+                    "10115 Berlin (Mitte) · 20095 Hamburg (Altstadt) · 80331 München (Altstadt-Lehel)",
+                    "| postcode | district |\n| --- | --- |\n| 75001 | Paris 1er |\n| 69002 | Lyon 2e |",
+                    "delivery zones: SW1A, EC1A, W1 = zone 1; E14, SE10 = zone 2",
+                    "1010 Wien, 8010 Graz, 4020 Linz: next-day; 6020 Innsbruck: two days",
+                ]
+            ),
+            lambda r: "shipping_zone_by_postcode = {'1000': 'Sofia', '4000': 'Plovdiv', '9000': 'Varna'}",
+        ],
+        "chess_opening_eco": [
+            lambda r: r.choice(
+                [
+                    "ECO B90 Sicilian Defence, Najdorf Variation: 1.e4 c5 2.Nf3 d6 3.d4 cxd4 4.Nxd4 Nf6 5.Nc3 a6",
+                    "ECO D37 Queen's Gambit Declined: 1.d4 d5 2.c4 e6 3.Nc3 Nf6 4.Nf3 Be7",
+                    "ECO C42 Petrov Defence: 1.e4 e5 2.Nf3 Nf6",
+                    "ECO E60 King's Indian Defence: 1.d4 Nf6 2.c4 g6",
+                ]
+            ),
+            lambda r: '[Event "Club training"]\n[ECO "C65"]\n[Opening "Ruy Lopez, Berlin Defence"]\n[Result "1/2-1/2"]',
+        ],
+        "dialling_code_table": [
+            lambda r: r.choice(
+                [
+                    "+44 United Kingdom · +49 Germany · +880 Bangladesh · +92 Pakistan · +966 Saudi Arabia",
+                    "| country | code | trunk prefix |\n| --- | --- | --- |\n| Nepal | +977 | 0 |\n"
+                    "| Bolivia | +591 | 0 |",
+                    "emergency: 112 (EU), 911 (US, Canada), 999 (UK, Bangladesh), 000 (Australia)",
+                    "international prefix 00 (most of Europe), 011 (NANP), 0011 (Australia)",
+                ]
+            ),
+            lambda r: "DIAL_CODES = {'GH': '+233', 'KZ': '+7', 'HN': '+504', 'LK': '+94', 'EC': '+593'}",
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -24140,6 +24801,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     19: _round19_decoy_templates(),
     20: _round20_decoy_templates(),
     21: _round21_decoy_templates(),
+    22: _round22_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -25427,6 +26089,57 @@ ROUND21_WRAPPERS: list[Wrapper] = [
 ]
 
 
+def _mysql_dump(s: str) -> str:
+    # a mysqldump string literal (backslash escapes)
+    return s.replace("\\", "\\\\").replace("'", "\\'").replace("\n", "\\n")
+
+
+ROUND22_WRAPPERS: list[Wrapper] = [
+    lambda r: (
+        '{"key": "OPS-204", "fields": {"issuetype": {"name": "Task"}, "description": "{s}"}}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # an issue tracker's JSON export
+    lambda r: (
+        '{"level": "error", "logger": "handover", "platform": "python", "message": "{s}"}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Sentry event
+    lambda r: (
+        '{"status": "success", "data": {"resultType": "streams", "result": [{"stream": {"app": "ops"}, '
+        '"values": [["1765012004000000000", "{s}"]]}]}}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Loki query result
+    lambda r: (
+        '"response": {"status": 200, "content": {"mimeType": "text/plain", "text": "{s}"}}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a HAR entry's response
+    lambda r: ("handover_note: |\n  {s}\nnotify_channel: ops", lambda s: s.replace("\n", "\n  ")),  # Ansible vars
+    lambda r: (
+        "[Unit]\nDescription=Sync worker\n# {s}\n[Service]\nExecStart=/usr/local/bin/sync",
+        lambda s: s.replace("\n", "\n# "),
+    ),  # a systemd unit's comment
+    lambda r: (
+        '{"cell_type": "markdown", "metadata": {}, "source": ["{s}"]}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a notebook's markdown cell
+    lambda r: ("INSERT INTO `notes` VALUES (7,'{s}','2026-12-04 09:12:03');", _mysql_dump),  # a SQL dump
+    lambda r: (
+        '{"query": "mutation AddNote($body: String!) { addNote(body: $body) { id } }", "variables": {"body": "{s}"}}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a GraphQL request
+    lambda r: (
+        "Subject: [PATCH 1/2] docs: add the handover notes\n---\n docs/handover.md | 1 +\n\n"
+        "+++ b/docs/handover.md\n@@ -0,0 +1 @@\n+{s}",
+        lambda s: s.replace("\n", "\n+"),
+    ),  # a patch mailed by git format-patch
+    lambda r: (
+        'Content-Type: multipart/alternative; boundary="b1"\n\n--b1\nContent-Type: text/plain; charset=utf-8\n\n'
+        "{s}\n--b1--",
+        _ident,
+    ),  # a MIME message's text part
+    lambda r: ('Notes\tOwner\tStatus\n"{s}"\tplatform\topen', lambda s: s.replace('"', '""')),  # a sheet as TSV
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -25464,6 +26177,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     19: [ROUND19_WRAPPERS],
     20: [ROUND20_WRAPPERS],
     21: [ROUND21_WRAPPERS],
+    22: [ROUND22_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]

@@ -50,8 +50,8 @@ def _cases(pool: str) -> list[BlindCase]:
     # round 12 (dev since round 13 exists), round 13 (dev since round 14 exists), round 14 (dev since
     # round 15 exists), round 15 (dev since round 16 exists), round 16 (dev since round 17 exists),
     # round 17 (dev since round 18 exists), round 18 (dev since round 19 exists), round 19 (dev since
-    # round 20 exists), round 20 (dev since round 21 exists) and the holdout (round 21 alone, never its
-    # texts) have floors of their own
+    # round 20 exists), round 20 (dev since round 21 exists), round 21 (dev since round 22 exists) and
+    # the holdout (round 22 alone, never its texts) have floors of their own
     if pool == "dev":
         return generate(SEED, "dev", 1200, before=8)
     if pool == "holdout":
@@ -223,9 +223,16 @@ def blind(pool: str) -> BlindScore:
 # false-positive ceiling is seed 7's figure plus 15 (of round 21's decoys, checked codes and grouped
 # figures that name nobody, public randomness beacons' outputs and railway timetable rows are redacted
 # untuned; never read case by case).
+# Round 22 made round 21 dev (issue 17, branch blind22): round 21's floors are its figures drawn as dev
+# at seed 7 (n 1200) less 1.5 points (test_blind_joined_dev[round21]). The holdout is round 22 alone
+# (written blind, untuned, the engine at main 0bbc849), seeds 1 / 2 / 7 (n 1200): 94.8 / 94.1 / 95.2%
+# secrets, 58.1 / 57.6 / 57.3% personal data, 179.4 / 175.2 / 170.3 FP/MB, 14 / 12 / 17 stray spans,
+# idempotent, nothing dropped. Its floors are seed 7's less 1.5 points
+# and 30 stray spans more; its false-positive ceiling is seed 7's figure plus 15 (of round 22's decoys,
+# chess openings by ECO code and published test vectors are redacted untuned; never read case by case).
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.847, 0.447, 193.5, 31)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.937, 0.558, 185.3, 47)],
 )
 def test_blind_pools(pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int) -> None:
     sc = blind(pool)
@@ -307,10 +314,14 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     19: JoinedFloors(0.904, 0.807, 250.8, 50),
     # Round 20 (dev since round 21 is written blind; tuned in branches tune20 and fix20): floors at its tuned
     # figures drawn as dev at seed 7 (n 1200) less 1.5 points: 94.9% secrets, 76.1% personal data, 890.0 FP/MB
-    # (+15: quotation attributions and living-age figures' birth lines stay redacted by policy), 729 stray
-    # spans (+30: two constants its frames reuse, a Sentry event id and a gRPC method path, found as secrets).
-    # Untuned on main c08f56d: 84.5% / 48.8% / 994.8 FP/MB / 735 stray.
-    20: JoinedFloors(0.934, 0.746, 905.0, 759),
+    # (+15: quotation attributions and living-age figures' birth lines stay redacted by policy), 12 stray
+    # spans (+30; 729 until gap44: a Sentry event id and a gRPC method path its frames reuse were found as
+    # secrets). Untuned on main c08f56d: 84.5% / 48.8% / 994.8 FP/MB / 735 stray.
+    20: JoinedFloors(0.934, 0.746, 905.0, 42),
+    # Round 21 (dev since round 22 is written blind; tuned in branches tune21 and fixr44): floors at its tuned
+    # figures drawn as dev at seed 7 (n 1200) less 1.5 points: 87.5% secrets, 81.6% personal data, 0.0 FP/MB
+    # (+15), 2 stray spans (+30). Untuned on main 0bbc849: 87.5% / 47.1% / 172.1 FP/MB / 2 stray.
+    21: JoinedFloors(0.860, 0.801, 15.0, 32),
 }
 
 
@@ -862,8 +873,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"azure_cask_key19", "es_cups19", "people_table19"} <= dev_cats
     assert set(DECOY_ROUNDS[20]) <= set(DECOYS) and WRAPPER_ROUNDS[20][0] in DEV_WRAPPERS  # round 20 is dev
     assert {"nostr_secret20", "pl_nrb20", "contact_card20"} <= dev_cats
+    assert set(DECOY_ROUNDS[21]) <= set(DECOYS) and WRAPPER_ROUNDS[21][0] in DEV_WRAPPERS  # round 21 is dev
+    assert {"vercel_token21", "cz_bank_account21", "cv_resume21"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 10  # round 21 adds 10 categories (each weighs more in a draw)
+    assert len(holdout_only) >= 8  # round 22 adds 8 categories (each weighs more in a draw)
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -997,40 +1010,50 @@ def test_round16_generator_checks() -> None:
     assert a + b == v and a in text and b in text and v not in text
 
 
-def test_round21_holdout() -> None:
-    """Round 21 is the holdout (round 20 joined dev): families for every category, rounds scored
-    apart, each round-21 category planted at least 3 times in 2400 prompts with every value in its
-    prompt, its new kinds about 40 % of its plants (they weigh NEW21_WEIGHT in a draw of round 21,
-    every other category 1, round 16's to 20's heavy kinds included), every decoy kind drawn, the
+def test_round22_holdout() -> None:
+    """Round 22 is the holdout (round 21 joined dev): families for every category, rounds scored
+    apart, each round-22 category planted at least 3 times in 2400 prompts with every value in its
+    prompt, its new kinds about 40 % of its plants (they weigh NEW22_WEIGHT in a draw of round 22,
+    every other category 1, round 16's to 21's heavy kinds included), every decoy kind drawn, the
     same cases for the same seed. (Generator only: the engine never runs here.)"""
-    assert HOLDOUT_ROUNDS == (21,) and HOLDOUT_ROUND == 21
-    assert all(len(c.templates("holdout", 21)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 21) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 21) or c.templates("holdout", 20) for c in CATS)
-    r20 = {c.name for c in CATS if c.templates("dev", 20)}
-    r21 = {c.name for c in CATS if c.templates("holdout", 21)}
-    new = r21 - r20
-    assert new == rb.NEW21 and len(rb.NEW21) >= 10 and r20 < r21
-    assert len([c for c in CATS if c.name in rb.NEW21 and c.kind == "secret"]) >= 4
-    assert len([c for c in CATS if c.name in rb.NEW21 and c.kind == "pii"]) >= 6
-    weights = {c.name: c.draws((21,)) for c in CATS}
-    assert all(w == rb.NEW21_WEIGHT for n, w in weights.items() if n in rb.NEW21)
+    assert HOLDOUT_ROUNDS == (22,) and HOLDOUT_ROUND == 22
+    assert all(len(c.templates("holdout", 22)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 22) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 22) or c.templates("holdout", 21) for c in CATS)
+    r21 = {c.name for c in CATS if c.templates("dev", 21)}
+    r22 = {c.name for c in CATS if c.templates("holdout", 22)}
+    new = r22 - r21
+    assert new == rb.NEW22 and len(rb.NEW22) >= 8 and r21 < r22
+    assert len([c for c in CATS if c.name in rb.NEW22 and c.kind == "secret"]) >= 4
+    assert len([c for c in CATS if c.name in rb.NEW22 and c.kind == "pii"]) >= 4
+    weights = {c.name: c.draws((22,)) for c in CATS}
+    assert all(w == rb.NEW22_WEIGHT for n, w in weights.items() if n in rb.NEW22)
     assert all(w == 1 for n, w in weights.items() if n not in new)
-    cases = generate(2, "holdout", 2400, round_no=21)
+    cases = generate(2, "holdout", 2400, round_no=22)
     counts = _planted_counts(cases)
-    assert set(counts) == r21 and min(counts.values()) >= 3, min(counts.values())
-    share = sum(n for name, n in counts.items() if name in rb.NEW21) / sum(counts.values())
+    assert set(counts) == r22 and min(counts.values()) >= 3, min(counts.values())
+    share = sum(n for name, n in counts.items() if name in rb.NEW22) / sum(counts.values())
     assert 0.35 <= share <= 0.45, share
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[21])
-    assert not set(DECOY_ROUNDS[21]) & {k for r in range(1, 21) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[21]) >= 10 and len(WRAPPER_ROUNDS[21][0]) >= 10
-    assert [c.text for c in generate(2, "holdout", 200, round_no=21)] == [c.text for c in cases[:200]]
-    twenty = generate(2, "dev", 300, round_no=20)
-    assert not new & {p.category for case in twenty for p in case.plants}
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[22])
+    assert not set(DECOY_ROUNDS[22]) & {k for r in range(1, 22) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert len(DECOY_ROUNDS[22]) >= 10 and len(WRAPPER_ROUNDS[22][0]) >= 10
+    assert [c.text for c in generate(2, "holdout", 200, round_no=22)] == [c.text for c in cases[:200]]
+    twenty_one = generate(2, "dev", 300, round_no=21)
+    assert not new & {p.category for case in twenty_one for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=21)
+        generate(1, "dev", 10, round_no=22)
     with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=20)
+        generate(1, "holdout", 10, round_no=21)
+
+
+def test_round21_joined_dev() -> None:
+    """Round 21 joined dev (see `_check_joined_dev`): at least 10 new categories; its new kinds still
+    weigh NEW21_WEIGHT in a draw of round 21 alone, and once in the whole dev pool and among round
+    22's families."""
+    _check_joined_dev(21, 10, min_count=3, known_decoys_and_wrappers=True)
+    heavy = {c.name for c in CATS if c.name in rb.NEW21}
+    assert len(heavy) >= 10 and all(c.draws((21,)) == rb.NEW21_WEIGHT for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and c.draws((22,)) == 1 for c in CATS if c.name in heavy)
 
 
 def test_round20_joined_dev() -> None:
@@ -1040,7 +1063,7 @@ def test_round20_joined_dev() -> None:
     _check_joined_dev(20, 11, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW20}
     assert len(heavy) >= 11 and all(c.draws((20,)) == rb.NEW20_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and c.draws((21,)) == 1 for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and c.draws((21,)) == 1 and c.draws((22,)) == 1 for c in CATS if c.name in heavy)
 
 
 def test_round19_joined_dev() -> None:
@@ -1050,7 +1073,7 @@ def test_round19_joined_dev() -> None:
     _check_joined_dev(19, 13, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW19}
     assert len(heavy) >= 13 and all(c.draws((19,)) == rb.NEW19_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and c.draws((20,)) == 1 and c.draws((21,)) == 1 for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (20, 21, 22)) for c in CATS if c.name in heavy)
 
 
 def test_round18_joined_dev() -> None:
@@ -1060,11 +1083,7 @@ def test_round18_joined_dev() -> None:
     _check_joined_dev(18, 12, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW18}
     assert len(heavy) >= 12 and all(c.draws((18,)) == rb.NEW18_WEIGHT for c in CATS if c.name in heavy)
-    assert all(
-        c.draws(()) == 1 and c.draws((19,)) == 1 and c.draws((20,)) == 1 and c.draws((21,)) == 1
-        for c in CATS
-        if c.name in heavy
-    )
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (19, 20, 21, 22)) for c in CATS if c.name in heavy)
 
 
 def test_round17_joined_dev() -> None:
@@ -1074,7 +1093,9 @@ def test_round17_joined_dev() -> None:
     _check_joined_dev(17, 12, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.weight in (rb.NEW17_WEIGHT, rb.EARLIER17_WEIGHT) and c.rounds[0] == 17}
     assert len(heavy) >= 15 and all(c.draws((17,)) == c.weight for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (18, 19, 20, 21)) for c in CATS if c.name in heavy)
+    assert all(
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (18, 19, 20, 21, 22)) for c in CATS if c.name in heavy
+    )
 
 
 def test_round16_joined_dev() -> None:
@@ -1084,7 +1105,7 @@ def test_round16_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.weight == rb.NEW16_WEIGHT and c.rounds[0] == 16}  # (NEW18_WEIGHT is 32 too)
     assert len(heavy) >= 15 and all(c.draws((16,)) == rb.NEW16_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (17, 18, 19, 20, 21)) for c in CATS if c.name in heavy
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (17, 18, 19, 20, 21, 22)) for c in CATS if c.name in heavy
     )
 
 
@@ -1366,6 +1387,49 @@ def test_round21_generator_checks() -> None:
             assert iso6346.is_valid("".join(code)), code
 
 
+def _nuban_ok(bank: str, account: str) -> bool:
+    # the CBN's published NUBAN rule, written apart from the generator: weights 3 7 3 over the bank
+    # code and the nine-digit serial, the check is 10 less the sum mod 10 (0 for 10)
+    weights = [3, 7, 3] * 4
+    total = sum(int(c) * w for c, w in zip(bank + account[:9], weights, strict=True))
+    return len(account) == 10 and int(account[9]) == (10 - total % 10) % 10
+
+
+def test_round22_generator_checks() -> None:
+    """Round 22's ids against their published rules: the NUBAN by the CBN's check (a worked vector
+    first: bank 058, serial 015242434 -> check 4 by hand), the everyday forms' phones re-validated by
+    phonenumbers in their region's national format and every value in its text; the credential kinds
+    in their prefixes (the JFrog reference token decoding to reftkn:01:); the test-vector decoys
+    recomputed (they must be the published values, not look-alikes)."""
+    import hashlib
+    import hmac
+
+    # 0*3+5*7+8*3 + 0*3+1*7+5*3+2*3+4*7+2*3+4*3+3*7+4*3 = 35+24+7+15+6+28+6+12+21+12 = 166 -> 10 - 6 = 4
+    assert _nuban_ok("058", "0152424344") and not _nuban_ok("058", "0152424345")
+    r = random.Random(22)
+    for _ in range(300):
+        bank, acct = rb.ng_nuban(r).split(":")
+        assert _nuban_ok(bank, acct) and not _nuban_ok(bank, acct[:-1] + str((int(acct[-1]) + 1) % 10)), acct
+        region = r.choice(rb.PHONE_REGIONS22)
+        assert phonenumbers.is_valid_number(phonenumbers.parse(rb.phone20(r, region), region)), region
+    for name in ("appointment_letter22", "tenancy_enrolment_form22", "parcel_label_ticket22"):
+        c = next(c for c in CATS if c.name == name)
+        for t in range(c.n_templates):
+            text, needles = c.make(r, t)
+            assert len(needles) >= 2 and all(n in text for n in needles), (name, t)
+    prefixes = ("tgp_v1_", "cmVmdGtuOjAxOj", "zpka_", "Atza|", "amzn1.oa2-cs.v1.")
+    for c in [c for c in CATS if c.name in rb.NEW22 and c.kind == "secret"]:
+        for t in range(c.n_templates):
+            text, (v,) = c.make(r, t)
+            assert v in text and v.startswith(prefixes), (c.name, v)
+            if v.startswith("cmVm"):
+                assert len(v) == 64 and base64.b64decode(v).startswith(b"reftkn:01:"), v
+    vectors = "\n".join(f(r) for f in rb.DECOY_ROUNDS[22]["rfc_test_vector"])
+    assert hashlib.sha256(b"abc").hexdigest() in vectors
+    assert hmac.new(b"\x0b" * 20, b"Hi There", hashlib.sha256).hexdigest() in vectors
+    assert b"12345678901234567890".hex() in vectors
+
+
 def test_round15_joined_dev() -> None:
     """Round 15 joined dev (see `_check_joined_dev`): at least 30 new categories."""
     _check_joined_dev(15, 30, min_count=6)
@@ -1376,9 +1440,9 @@ def test_round14_joined_dev() -> None:
     _check_joined_dev(14, 30, min_count=6)
 
 
-@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19, 20, 21])
+@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19, 20, 21, 22])
 def test_round_wrappers_keep_values_findable(rnd: int) -> None:
-    """Every round-13 to round-21 wrapper encodes a text piece by piece (a part's encoding occurs in
+    """Every round-13 to round-22 wrapper encodes a text piece by piece (a part's encoding occurs in
     the encoding of any text around it), so a planted value's encoded form occurs in the wrapped prompt."""
     r = random.Random(rnd)
     alphabet = string.ascii_letters + string.digits + " -_.@:/\\'\"{}<>&%\n\tçø€日🙂"

@@ -36,6 +36,7 @@ def pools(pool: str) -> Score:
 )
 def test_generated_recall(pool: str, secrets_floor: float, pii_floor: float) -> None:
     sc = pools(pool)
+    sc.assert_nothing_dropped()
     assert sc.recall(SECRET_CATS) >= secrets_floor, sc.misses[:5]
     assert sc.recall(PII_CATS) >= pii_floor, sc.misses[:5]
 
@@ -43,6 +44,7 @@ def test_generated_recall(pool: str, secrets_floor: float, pii_floor: float) -> 
 @pytest.mark.parametrize("pool", ["dev", "held-out"])
 def test_every_category_is_covered(pool: str) -> None:
     sc = pools(pool)
+    sc.assert_nothing_dropped()
     weak = {c: f"{sc.hit.get(c, 0)}/{n}" for c, n in sc.total.items() if sc.hit.get(c, 0) < 0.85 * n}
     assert not weak, weak
 
@@ -50,6 +52,7 @@ def test_every_category_is_covered(pool: str) -> None:
 @pytest.mark.parametrize("pool", ["dev", "held-out", "fresh"])
 def test_lookalikes_survive_and_redaction_is_idempotent(pool: str) -> None:
     sc = pools(pool)
+    sc.assert_nothing_dropped()
     assert sc.idempotent
     # A four-part version (5.0.7.242) is a global IPv4 address by every test we have: the one known
     # false-positive class; everything else (hashes, uuids, ids, identifiers, dates, doc keys, the

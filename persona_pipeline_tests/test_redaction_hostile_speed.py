@@ -10,21 +10,10 @@ from __future__ import annotations
 
 import random
 import re
-import time
-from collections.abc import Callable
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor, _placeholder_words
 from persona_pipeline.core.evidence.redaction.spans import protected_ranges
 from persona_pipeline_tests.timing import assert_linear
-
-
-def _best(fn: Callable[[], object], repeat: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.process_time()
-        fn()
-        best = min(best, time.process_time() - t0)
-    return best
 
 
 def _placeholder_table(rows: int) -> str:
@@ -63,14 +52,13 @@ def test_placeholder_words_match_their_definition() -> None:
         assert _placeholder_words(text, ranges) == _words_by_definition(text, ranges), (repr(text), ranges)
 
 
-def test_placeholder_words_linear_in_placeholders() -> None:
-    def run(rows: int) -> float:
-        text = _placeholder_table(rows)
-        protected = protected_ranges(text)
-        return _best(lambda: _placeholder_words(text, protected))
+def _table_and_placeholders(rows: int) -> tuple[str, list[tuple[int, int]]]:
+    text = _placeholder_table(rows)
+    return text, protected_ranges(text)
 
-    small, large = run(4000), run(16000)
-    assert large < 8 * small + 0.05, (small, large)
+
+def test_placeholder_words_linear_in_placeholders() -> None:
+    assert_linear(lambda a: _placeholder_words(*a), _table_and_placeholders, 16000)
 
 
 def test_redacting_a_redacted_table_is_fast_and_idempotent() -> None:
@@ -275,11 +263,8 @@ def test_a_refused_field_is_counted_apart_in_the_units_skips(tmp_path, monkeypat
 def test_a_repeated_table_header_is_read_linearly() -> None:
     from persona_pipeline.core.evidence.redaction import pii
 
-    def cost(n: int) -> float:
-        text = "contact_name,phone\nrow,0\n" * n  # (every row read under every header above: ~16x)
-        return _best(lambda: list(pii.table_column_spans(text)))
-
-    assert cost(2000) < 8 * cost(500)
+    # (every row read under every header above: ~16x)
+    assert_linear(lambda t: list(pii.table_column_spans(t)), lambda n: "contact_name,phone\nrow,0\n" * n, 2000)
 
 
 def test_a_repeated_header_still_reads_its_rows() -> None:

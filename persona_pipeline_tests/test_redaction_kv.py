@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 import re
 import string
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,6 +15,7 @@ from hypothesis import strategies as st
 
 from persona_pipeline.core.evidence.redaction import kv, secrets
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests.timing import assert_linear
 
 R = Redactor(b"q" * 32)
 _PLACEHOLDER = re.compile(r"\[REDACTED:[a-z0-9_]+:[0-9a-f]{8}\]")
@@ -420,18 +420,7 @@ def test_property_a_keyless_rule_reads_the_key_its_group_would(text: str) -> Non
     ["token=", "token=aB3", "apiKey: ", "login x password ", "a_token=b_token=", "--token --token ", "Cookie: sid="],
 )
 def test_the_kv_rules_take_linear_time(unit: str) -> None:
-    # 4x the text takes about 4x the time (a quadratic rule would take 16x); timed best of three
-    def run(n: int) -> float:
-        best = float("inf")
-        for _ in range(3):
-            t0 = time.perf_counter()
-            secrets.own_rule_spans(unit * n)
-            best = min(best, time.perf_counter() - t0)
-        return best
-
-    n = 20_000 // len(unit) * 2
-    small, large = run(n), run(4 * n)
-    assert large < 9 * small + 0.15, (unit, small, large)  # (slack: a loaded machine preempts)
+    assert_linear(secrets.own_rule_spans, lambda n: unit * n, 20_000 // len(unit) * 8)
 
 
 def test_a_base64_key_shaped_like_a_path_is_a_value_and_a_path_is_not() -> None:

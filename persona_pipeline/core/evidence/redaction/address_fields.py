@@ -471,13 +471,74 @@ def _address_block(text: str, pos: int) -> Iterator[Span]:
         pos = end + 1
 
 
-def _csv_row(line: str) -> list[str] | None:
-    """One line's cells, or None where the csv module refuses it (a lone `\r`, a NUL): a line of
-    prose or a binary blob, not a row; raising would drop the whole field unredacted."""
-    try:
-        return next(csv.reader([line]), [])
-    except csv.Error:
-        return None
+# (a cell: its raw span in the line, inside any quotes, and its value as the csv module reads it)
+Cell = tuple[int, int, str]
+
+
+def _csv_row(line: str) -> list[Cell] | None:
+    """One line's cells as the csv module's default dialect reads it (excel: `,` and `"`, a doubled
+    quote for one, not strict), each with the raw span it came from, in one pass: the unquoted value
+    found again by `str.find` may not be in the line (`"12 ""Elm"" St"`: the wrong span redacted and
+    the real cell left), and a find per cell over a long row is quadratic.
+
+    The line is read alone: a quoted cell running past the line's end (an embedded newline or an
+    unterminated quote) ends there, as the csv module ends it at the end of its input. None where
+    the csv module raises (a `\r` followed by more of the line, a cell over its field size limit):
+    a line of prose or a binary blob, not a row."""
+    cells: list[Cell] = []
+    n, i = len(line), 0
+    if n == 0 or line[0] == "\r":
+        return cells if not line.strip("\r") else None
+    limit = csv.field_size_limit()
+    while True:
+        if i < n and line[i] == '"':
+            start = j = i + 1
+            parts: list[str] = []
+            while True:
+                q = line.find('"', j)
+                if q < 0:  # (unterminated: the cell runs to the line's end)
+                    parts.append(line[j:])
+                    end = i = n
+                    break
+                parts.append(line[j:q])
+                if line[q + 1 : q + 2] == '"':
+                    parts.append('"')
+                    j = q + 2
+                    continue
+                end, i = q, q + 1
+                break
+            if i < n and line[i] not in ",\r":
+                # (text after the closing quote joins the cell as written, quotes and all: `"a"b"c`)
+                end = i = _cell_end(line, i)
+                parts.append(line[q + 1 : i])
+                if end > start and line[end - 1] == '"':
+                    # (a quote closing the cell's text is the cell's quote, not its value's: on a view
+                    # that undoubles quotes, `"12 ""A"" Road"` reads so, and a span over that quote
+                    # would leave the row's quote unterminated)
+                    end -= 1
+            cell = (start, end, "".join(parts))
+        else:
+            end = _cell_end(line, i)
+            cell = (i, end, line[i:end])
+            i = end
+        if len(cell[2]) > limit:
+            return None
+        cells.append(cell)
+        if i >= n:
+            return cells
+        if line[i] != ",":  # (a `\r` ends the row: only more of them may follow)
+            return cells if not line[i:].strip("\r") else None
+        i += 1
+
+
+_CELL_END = re.compile(r"[,\r]")
+
+
+def _cell_end(line: str, i: int) -> int:
+    """Where an unquoted cell starting at `i` ends: the next `,` or `\r`, or the line's end (one
+    search for either: a `find` per character would rescan a long row for a `\r` it lacks)."""
+    m = _CELL_END.search(line, i)
+    return len(line) if m is None else m.start()
 
 
 def _csv_columns(text: str) -> Iterator[Span]:
@@ -491,9 +552,8 @@ def _csv_columns(text: str) -> Iterator[Span]:
         header = _csv_row(text[h0:h1])
         if header is None or len(header) < 2 or "[REDACTED:" in text[h0:h1]:
             continue
-        cols = {
-            i: name.strip().lower() == "city" for i, name in enumerate(header) if name.strip().lower() in _CSV_COLUMNS
-        }
+        names = [name.strip().lower() for _, _, name in header]
+        cols = {i: name == "city" for i, name in enumerate(names) if name in _CSV_COLUMNS}
         if not cols:
             continue
         pos = h1 + 1
@@ -510,18 +570,13 @@ def _csv_columns(text: str) -> Iterator[Span]:
             if row is None or len(row) < len(header):
                 break
             held = "[REDACTED:" in line
-            if held and (len(row) != len(header) or not placeholder_cells_only(row)):
+            if held and (len(row) != len(header) or not placeholder_cells_only([c for _, _, c in row])):
                 break
-            at = 0
-            for i, cell in enumerate(row):
-                start = line.find(cell, at) if cell else -1
-                if start < 0:
-                    continue
-                at = start + len(cell)
+            for i, (start, stop, cell) in enumerate(row):
                 if held and "[REDACTED:" in cell:
                     continue
                 if i in cols and address_like(cell, city=cols[i]):
-                    yield Span(pos + start, pos + start + len(cell), "address")
+                    yield Span(pos + start, pos + stop, "address")
             if len(row) > len(header):
                 break  # (more cells than the header: the last row ran on into prose, its cells read from the
                 # left; or it heads a wider table, so the next header search may start on it)

@@ -12,6 +12,10 @@ listed given name or surname.
 
 from __future__ import annotations
 
+import gzip
+from functools import lru_cache
+from importlib import resources
+
 from persona_pipeline.core.evidence.redaction import pii
 from persona_pipeline.core.evidence.redaction.group_mailbox import LEGAL_FORMS, _english_words, _personal
 from persona_pipeline.core.evidence.redaction.spans import Span
@@ -81,6 +85,9 @@ def _person_cell(cell: str) -> bool:
         return False
     if any(_common_word(w) for w in words):
         return False
+    lists = pii._name_lists()
+    if all(w.lower() in _frequent_english() and not _personal(w, lists) for w in words):
+        return False  # `Default Output`, `Sample Input`: every word frequent and no name (one such word is a name's)
     return pii._name_shaped(words) and pii._name_words_ok(cell, single_needs_list=True)
 
 
@@ -92,3 +99,24 @@ def _common_word(word: str) -> bool:
         return False
     plain = word.lower()
     return plain in _english_words() or (word.isascii() and len(plain) > 4 and plain.endswith("ed"))
+
+
+# a word used about once in 10,000 words of general English or more (Zipf 4: `default`, `output`,
+# `sample`, `primary`); an unlisted name is rarer (`Kwame` 2.7, `Okafor` 2.5, most none at all)
+_FREQUENT = 4.0
+
+
+@lru_cache(maxsize=1)
+def _frequent_english() -> frozenset[str]:
+    """wordfreq 3.1.1's English Zipf table as the package ships it for the digester (data only, read
+    by path: `persona/digest/data/en_zipf.tsv.gz`, licence in its NOTICE.md); without it, none."""
+    try:
+        raw = resources.files("persona_pipeline").joinpath("persona/digest/data/en_zipf.tsv.gz").read_bytes()
+    except (FileNotFoundError, OSError):
+        return frozenset()
+    out = set()
+    for line in gzip.decompress(raw).decode().splitlines():
+        word, _, zipf = line.partition("\t")
+        if float(zipf or 0) >= _FREQUENT:
+            out.add(word)
+    return frozenset(out)

@@ -4,7 +4,7 @@ Three registers print a person's account in a fixed layout with check digits of 
 (`register_checks`): a Polish NRB (26 digits, `2-4-4-4-4-4-4` when grouped, its IBAN digits and its
 sort code's check digit: about one random run in a thousand passes both), a French RIB (bank,
 branch, account, key: `5-5-11-2`, key mod 97) and a Portuguese NIB (`4-4-11-2`, ISO 7064 MOD 97-10).
-Each is read in its printed grouping (single spaces) or run together, as a whole token: a run
+Each is read in its printed grouping (single spaces; a NIB's dots too) or run together, as a whole token: a run
 that is part of a longer number, a decimal or a word is none of them. A RIB or NIB run together
 of digits only is a bare 23- or 21-digit integer, and one in 97 of those passes a mod-97 check
 (wei amounts, u128 values, seeds, 21-digit account ids): such a run is read only with a bank
@@ -23,11 +23,13 @@ from persona_pipeline.core.evidence.redaction import register_checks
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
 
-# groups: an NRB, a RIB, a NIB (each grouped or run together)
+# groups: an NRB, a RIB, a NIB (each grouped or run together; a NIB's groups also between dots,
+# as Portuguese invoices and bank letters print it, `0000.0000.00000000000.00`: the NRB and RIB
+# are printed spaced or in boxes)
 _CANDIDATE = Rx(
     r"\b(?:(\d\d \d{4} \d{4} \d{4} \d{4} \d{4} \d{4}|\d{26})|"
     r"(\d{5} \d{5} [0-9A-Z]{11} \d\d|\d{10}[0-9A-Z]{11}\d\d)|"
-    r"(\d{4} \d{4} \d{11} \d\d|\d{21}))\b"
+    r"(\d{4} \d{4} \d{11} \d\d|\d{4}\.\d{4}\.\d{11}\.\d\d|\d{21}))\b"
 )
 _CHECKS: tuple[Callable[[str], bool], ...] = (
     register_checks.pl_nrb_ok,
@@ -70,6 +72,6 @@ def bank_register_spans(text: str) -> Iterator[Span]:
         if bare and not _bank_cue(text, a, b):
             continue
         for (s, e), ok in zip(spans[1:], _CHECKS, strict=True):
-            if s >= 0 and ok(text[s:e].replace(" ", "")):
+            if s >= 0 and ok(text[s:e].replace(" ", "").replace(".", "")):
                 yield Span(a, b, "bank_account")
                 break

@@ -137,16 +137,36 @@ _PERSON_WORDS = (
     "bébé nouveau-né enfant enfants fils fille garçon jumeaux jumelles petit-fils petite-fille neveu nièce frère "
     "sœur soeur épouse époux mari mère père maman elle "
     "bebé recién niño niña hijo hija hijos gemelos gemelas nieto nieta sobrino sobrina hermano hermana "
-    "esposa esposo marido madre padre mamá papá él ella"
+    "esposa esposo marido madre padre mamá papá él ella "
+    # Italian, Dutch, Portuguese, Polish and the Nordic languages (their birth verbs are read too:
+    # nato il, geboren op, nascido em, urodzony, född/født den); words that are also an English or
+    # German word the module reads are left out (Dutch `kind`, `man`, `nicht`; Polish `on`; Danish
+    # `er`)
+    "bambino bambina bambini neonato neonata figlio figlia figli gemelli gemelle nipote nipotino nipotina "
+    "fratello sorella cugino cugina moglie marito madre padre mamma papà lui lei "
+    "zoon dochter zoontje dochtertje kindje kinderen jongen meisje tweeling kleinzoon kleindochter kleinkind "
+    "broer zus zusje broertje neef vrouw echtgenote echtgenoot moeder vader hij zij "
+    "bebê filho filha filhos filhas menino menina neto neta gêmeos gêmeas irmão irmã esposa marido mãe pai "
+    "ele ela "
+    "dziecko córka córeczka synek wnuk wnuczka brat siostra żona mąż matka ojciec tata bliźniaki "
+    "bliźnięta niemowlę noworodek ona "
+    "dotter barn bebis flicka pojke tvillingar barnbarn bror syster fru hustru make mor far mamma pappa "
+    "hon han datter søn sønn pige pike jente dreng gutt tvillinger barnebarn søster kone mand mann hun"
 )
 _PERSON = frozenset(_PERSON_WORDS.split())
 # (the French `il` is a pronoun only as a verb's subject, `il est né le`: never a bare word before
 # a date, where it is the Italian article of `nato il`)
 _SUBJECTS = _PERSON | {"il"}
-# Possessive determiners (en, de, fr, es): `our son, born …`, `unser Sohn, geboren am …`
+# Possessive determiners (en, de, fr, es; it, nl, pt, pl, sv/da/no): `our son, born …`, `unser
+# Sohn, geboren am …`, `mio figlio è nato il`, `onze dochter is geboren op`
 _POSSESSIVE = re.compile(
     r"(?i:my|our|your|his|her|their|(?:mein|dein|sein|ihr|unser|euer|eur)(?:e|em|en|er|es)?|"
-    r"mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leurs?|mis?|tus?|sus?|[nv]uestr[oa]s?)"
+    r"mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leurs?|mis?|tus?|sus?|[nv]uestr[oa]s?|"
+    r"mi[oae]|miei|tu[oae]|tuoi|su[oae]|suoi|nostr[oaie]|vostr[oaie]|loro|"
+    r"mijn|jouw|zijn|haar|ons|onze|uw|hun|"
+    r"meus?|minhas?|teus?|tuas?|seus?|suas?|noss[oa]s?|"
+    r"mój|moja|moje|nasz[ae]?|twój|twoja|jego|jej|"
+    r"min|mitt|mina|mine|din|ditt|dina|dine|hans|hennes|hendes|vår|vårt|våra|vores|deras|deres)"
 )
 # articles: a capitalised person word after one is a noun (`the Baby`, `der Sohn`), after another
 # capitalised word part of a name (`Baby Monitor`, `Grid Son`)
@@ -173,6 +193,14 @@ _ARTICLES = frozenset(
         "los",
         "las",
         "una",
+        # Italian, Dutch, Portuguese
+        "il",
+        "lo",
+        "gli",
+        "het",
+        "een",
+        "um",
+        "uma",
     ]
 )
 # A birth verb's auxiliary (`she was born`, `er wurde … geboren`, `elle est née`, `a été`), and
@@ -198,6 +226,15 @@ _AUXILIARIES = frozenset(
         "es",
         "fue",
         "era",
+        # it, nl, pt, sv/da/no: `è nata il`, `werd geboren op`, `foi`, `är född`, `blev født`
+        "è",
+        "fu",
+        "werd",
+        "foi",
+        "är",
+        "blev",
+        "ble",
+        "var",
     ]
 )
 _HAVE = frozenset(["has", "had", "have", "a", "avait"])
@@ -210,21 +247,95 @@ def birth_date_at(text: str, label_start: int, start: int, end: int) -> bool:
     value = text[start:end]
     if plausible_birth_date(value):
         return True
-    return plausible_birth_date(value, True) and person_beside(text, label_start, start)
+    return plausible_birth_date(value, True) and person_beside(text, label_start, start, end)
 
 
-def person_beside(text: str, label_start: int, date_start: int) -> bool:
+# "give birth" is a finite verb of its own (`my wife gave birth on …`): the word before it is its
+# subject, as the word before an auxiliary is a participle's
+GIVE_BIRTH = r"(?:gave|give[sn]?|giving)[ \t]+birth"
+_GIVE_BIRTH_AT = re.compile(rf"(?i){GIVE_BIRTH}\b")
+_HAVE_OR_BE = _HAVE | frozenset(["is", "was", "be", "been", "just"])
+
+
+def person_beside(text: str, label_start: int, date_start: int, date_end: int = -1) -> bool:
     """Whether the birth date at `date_start` is positively a person's: its label names a date of
     birth, or a word for a person is the birth's subject or owner (`our son was born`, `she was
-    born`, `unser Sohn, geboren am`; an owner after a date-of-birth noun, `DOB of the newborn`, is
-    the label's case). A person word elsewhere on the line (`He said the idea was born`) or heading
-    a compound (`child process born`) is not."""
+    born`, `unser Sohn, geboren am`, `Mia was born`, `baby born`, `my wife gave birth`; an owner
+    after a date-of-birth noun, `DOB of the newborn`, is the label's case), or the date's
+    apposition names one (`born on <date>: our second son`, with `date_end`). A person word
+    elsewhere on the line (`He said the idea was born`) or heading a compound (`child process
+    born`) is not."""
     if _DATE_OF_BIRTH.match(text, label_start, date_start) is not None:
         return True
     if _BIRTHDAY.search(text, label_start, date_start) is not None:
         return False  # (`our son's birthday party: …`: this year's birthday is an event)
     before = _TOKEN.findall(text, line_start(text, label_start, _PERSON_REACH), label_start)
-    return _person_subject(before)
+    if _GIVE_BIRTH_AT.match(text, label_start) is not None:
+        while len(before) > 1 and before[-1].lower() in _HAVE_OR_BE:
+            before.pop()  # (`she has just given birth`)
+        before.append("was")  # (read as a participle's auxiliary: its subject is the word before)
+    if date_end >= 0 and _THING_AFTER.match(text, date_end, min(len(text), date_end + _WINDOW)) is not None:
+        return False  # (`Hugo was born on <date> as a fork of Jekyll`: the clause names a thing)
+    if _person_subject(before):
+        return True
+    return date_end >= 0 and _person_after(text, date_end)
+
+
+def _thing_after() -> re.Pattern[str]:
+    # nouns for software and its artefacts (`_THING_NOUNS`, with a fork, a spec, a prototype, a
+    # cluster's name: general developer English), the complement of `as` in the birth's clause
+    things = "|".join(sorted(_THING_NOUNS | {"fork", "spec", "specification", "prototype", "rewrite", "cluster"}))
+    return re.compile(
+        rf"(?i)[^\n.;!?]{{0,40}}?\bas[ \t]+(?:(?:a|an|the|our|my|its|their|your)[ \t]+)?"
+        rf"(?:[\w-]+[ \t]+){{0,3}}?(?:{things})s?\b"
+    )
+
+
+def _person_after(text: str, date_end: int) -> bool:
+    """Whether the words set off right after a birth date name the person born: `born on <date>:
+    our second son`, `born <date>, a baby girl` (a determiner, at most two modifiers, a person
+    word closing the noun phrase; `the child process …` is a compound's head)."""
+    line_end = text.find("\n", date_end, date_end + _PERSON_REACH)
+    after = _TOKEN.findall(text, date_end, line_end if line_end >= 0 else date_end + _PERSON_REACH)
+    if len(after) < 3 or after[0] not in _APPOSITION or after[1].lower() not in _DETERMINERS:
+        return False
+    i = 2
+    while i < len(after) and i < 4 and after[i].islower() and after[i] not in _SUBJECTS:
+        i += 1  # (`our second son`, `a healthy baby girl`)
+    if i >= len(after) or after[i].lower() not in _PERSON:
+        return False
+    while i + 1 < len(after) and after[i + 1].lower() in _PERSON:
+        i += 1  # (`baby girl`)
+    nxt = after[i + 1] if i + 1 < len(after) else ""
+    return not (nxt[:1].islower() and nxt.isalpha() and nxt not in _AFTER_PERSON)
+
+
+# the punctuation that sets an apposition off, and the determiners that open it (articles,
+# possessives; `a`, `the`, `une`, `un`, …)
+_WORDS_DET = "a an the le la un une el una ein eine der die our my their his her your"
+_APPOSITION = frozenset(":,-–—(")
+_DETERMINERS = frozenset(_WORDS_DET.split())
+# words that may follow the person of an apposition and do not make it a compound's head
+_AFTER_PERSON = frozenset(("and", "who", "at", "in", "weighing", "with", "is", "was", "named", "called"))
+
+
+def _first_name(words: list[str]) -> bool:
+    """Whether capitalised `words` read as a person's name by the engine's name test: the first a
+    listed given name and no common English word (`Hope`, `Will`), the run name-shaped."""
+    from persona_pipeline.core.evidence.redaction import pii  # (pii imports this module)
+    from persona_pipeline.core.evidence.redaction.group_mailbox import _english_words
+
+    first = words[0]
+    if first not in pii._name_lists()[0] or first.lower() in _english_words():
+        return False
+    if len(words) > 1 and not pii._name_shaped(words):
+        return False
+    return pii._name_words_ok(" ".join(words), single_needs_list=True)
+
+
+def person_word(word: str) -> bool:
+    """A word for a person a birth is told of, or a possessive before one (`to our son`)."""
+    return word.lower() in _PERSON or _POSSESSIVE.fullmatch(word) is not None
 
 
 def _is_person(word: str) -> bool:
@@ -234,9 +345,11 @@ def _is_person(word: str) -> bool:
 
 def _person_subject(tokens: list[str]) -> bool:
     """Whether the words before a birth label end in its subject, a person: a person word with an
-    auxiliary (`she was born`, `my daughter Ana was born`) or after a possessive (`our son, born`)."""
+    auxiliary (`she was born`, `my daughter Ana was born`) or after a possessive (`our son, born`),
+    a name with an auxiliary (`Mia was born`), or a person word right before the label (`baby
+    born`)."""
     words = tokens[-8:]
-    aux = False
+    aux = comma = False
     if len(words) > 1 and words[-2].lower() in _AUXILIARIES and (words[-1] == "just" or words[-1].endswith("ly")):
         words.pop()  # (`was finally born`)
     if words and words[-1].lower() in _AUXILIARIES:
@@ -245,12 +358,19 @@ def _person_subject(tokens: list[str]) -> bool:
             words.pop()
     elif words[-1:] == [","]:
         words.pop()  # (an apposition: `unser Sohn, geboren am`)
-    names = 0
-    while aux and names < 2 and len(words) > 1 and words[-1][:1].isupper() and not _is_person(words[-1]):
-        words.pop()  # (the child's given names: `our daughter Ana was born`)
-        names += 1
-    if not words or not _is_person(words[-1]):
-        return False
+        comma = True
+    if aux and words[-1:] == [","]:
+        _drop_apposition(words)  # (`Noah, our first, was born`: the name before it is the subject)
+    names: list[str] = []
+    while aux and len(names) < 3 and words and words[-1][:1].isupper() and not _is_person(words[-1]):
+        names.insert(0, words.pop())  # (given names: `our daughter Ana was born`, `Ana Lima was born`)
+    if not (words and _is_person(words[-1]) and len(names) < 3):
+        # (no person word before the names: the names themselves are the subject, `Mia was born`)
+        if not (aux or comma) and words and _opening(words[:-1]) and words[-1][:1].isupper():
+            # a listed given name opening its sentence right before the participle, as a person
+            # word does in a note (`Congrats! Lea born <date>`)
+            return _first_name(words[-1:])
+        return aux and bool(names) and _named_subject(words, names)
     who = words[-1]
     prev = words[-2] if len(words) > 1 else ""
     if names and not who.islower():
@@ -262,7 +382,41 @@ def _person_subject(tokens: list[str]) -> bool:
         and _POSSESSIVE.fullmatch(prev) is None
     ):
         return False  # (a capitalised word after a word: a product's name, `Son of Grid Engine`)
-    return aux or _POSSESSIVE.fullmatch(prev) is not None
+    # (a person word right before a participle is its subject too, as in a headline or a note:
+    # `baby born <date>`, `a baby born`, `córka urodzona`; a capitalised one only opening its line)
+    bare = not (aux or comma) and (not prev or prev.lower() in _ARTICLES) and (who.islower() or not prev)
+    return aux or bare or _POSSESSIVE.fullmatch(prev) is not None
+
+
+def _named_subject(words: list[str], names: list[str]) -> bool:
+    """Whether the capitalised `names` before a birth verb's auxiliary are a person's name opening
+    its clause (`Mia was born`, `Ana Lima gave birth`), not a name's part after an article or
+    another capitalised word (`the Ana framework`, `Release notes: Kubernetes`)."""
+    if words and (words[-1].lower() in _ARTICLES or words[-1][:1].isupper()):
+        return False
+    if _first_name(names):
+        return True
+    from persona_pipeline.core.evidence.redaction.group_mailbox import _english_words
+
+    # one capitalised everyday word opening the sentence before the name (`Little Noah was born`)
+    return len(names) > 1 and _opening(words) and names[0].lower() in _english_words() and _first_name(names[1:])
+
+
+def _opening(words: list[str]) -> bool:
+    """Whether the tokens before a word leave it opening its line or sentence."""
+    return not words or words[-1] in (".", "!", "?")
+
+
+def _drop_apposition(words: list[str]) -> None:
+    """Take a closing apposition off the tokens before a birth verb, `, our first ,` (a determiner
+    or possessive, then at most two lower-case words, between commas), in place."""
+    for j in range(len(words) - 2, max(-1, len(words) - 6), -1):
+        if words[j] == ",":
+            inner = words[j + 1 : -1]
+            det = inner[:1] and (inner[0].lower() in _DETERMINERS or _POSSESSIVE.fullmatch(inner[0]))
+            if det and len(inner) <= 3 and all(w.isalpha() and w.islower() for w in inner[1:]):
+                del words[j:]
+            return
 
 
 # A birthday's owner: `X's birthday` / `X was born (on)`. A date of birth is a person's by
@@ -295,6 +449,7 @@ _INSTALLS = (
     r"(?:npm|pnpm|yarn|pip|pipx|cargo|gem|brew|apt|apt-get|dnf|go|composer|nuget)[ \t]+(?:install|add|get)[ \t]+"
 )
 _WINDOW = 80
+_THING_AFTER = _thing_after()
 
 
 def owned_by_a_thing(text: str, start: int) -> bool:

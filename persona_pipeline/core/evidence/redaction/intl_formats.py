@@ -27,7 +27,13 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction import address_fields, national_ids, other_calendars
-from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, person_beside, plausible_birth_date
+from persona_pipeline.core.evidence.redaction.birth_dates import (
+    GIVE_BIRTH,
+    MIDNIGHT_AFTER,
+    person_beside,
+    person_word,
+    plausible_birth_date,
+)
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
 from persona_pipeline.core.evidence.redaction.phone_check import column_cut, leading_group, record_label, valid_region
 from persona_pipeline.core.evidence.redaction.spans import Span, label_window
@@ -181,10 +187,13 @@ _DOB_NOUN = (
     r"dat(?:\x7f|e)lindja|data[ _]e[ _]lindjes"
 )
 _DOB_VERB = (
-    r"born|geboren|geb\.|nacid[oa]/a|nascid[oa]\(a\)|nat[oa]/a|"
+    rf"born|{GIVE_BIRTH}|geboren|geb\.|nacid[oa]/a|nascid[oa]\(a\)|nat[oa]/a|"
     r"n(?:\x7f|e)e?(?:\(e\))?s?(?:[ \t]+(?:\x7f|a)[ \t]+[A-Z\x7f][A-Za-z\x7f'-]+)?[ \t]+le|"
     # (Spanish's past tense too: `nació el`, `nací el`, `nacieron el`)
     r"nacid[oa]|naci(?:o|eron)\b|naci?\x7f|nascid[oa]|urodzon[ya]|f\x7fdd|sz\x7fletett|"
+    # Portuguese's finite past (`nasceu`, `nasceram`, `nasci`) and the Nordic passive past (sv
+    # `föddes`, da/no `fødtes`, `blev født`): the usual way to tell a birth in those languages
+    r"nasce(?:u|ram)\b|nasci\b|f\x7fd(?:d|t)es\b|f\x7fdt\b|"
     r"(?-i:[Nn]at[oa])[ \t]+(?:a|il|in|nel)"
 )
 _MONTH = (
@@ -628,7 +637,7 @@ _DOB_NOUN_AT = Rx(rf"(?i)^_?(?:{_DOB_NOUN})")
 # (born in Lisbon on, né à Dakar le, geboren in Köln am, nacido en Sevilla el)
 _GAP_TEXT = (
     "on in at the of a an am im le la les el en em no na il i à au aux de del di da du den op w we dnia och og "
-    "and und et y e home there here was were is"
+    "and und et y e home there here was were is to"
 )
 _GAP_WORDS = frozenset(_GAP_TEXT.split())
 _LETTERS = re.compile(r"[^\W\d_]+")
@@ -648,6 +657,9 @@ def _verb_gap_ok(text: str, m0: int, start: int) -> bool:
         # on the field: "the dob column was added on 2019-05-01", "dob defaults to 1970-01-01"
         return not any(w.lower() in _FIELD_EVENTS for w in _LETTERS.findall(label))
     words = _LETTERS.findall(label)[1:]
+    if words[:1] == ["birth"]:
+        # (`gave birth to our son on`: the verb's object, a person, may stand before the date)
+        return all(w.lower() in _GAP_WORDS or w[0].isupper() or person_word(w) for w in words[1:])
     return all(w.lower() in _GAP_WORDS or w[0].isupper() for w in words)
 
 
@@ -698,7 +710,9 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
             ):
                 continue
             # (a "birthday party on 2026-06-01" is an event's date: a recent one needs a person)
-            if plausible_birth_date(value) or (plausible_birth_date(value, True) and person_beside(text, m0, start)):
+            if plausible_birth_date(value) or (
+                plausible_birth_date(value, True) and person_beside(text, m0, start, end)
+            ):
                 yield Span(start, end if midnight is None else midnight.end(), "date_of_birth")
     if _open(gates, _DOB_CELL):
         yield from national_ids.table_column_values(text, _DOB_CELL, _dob_kind, _date_end)
@@ -773,7 +787,7 @@ def intl_phone_spans(text: str) -> Iterator[Span]:
                 continue  # key=value: an id unless a phone word says otherwise
             if not label and _NOT_PHONE_BEFORE.search(text[max(0, start - 24) : start]):
                 continue  # "build 612.345.678", "order #900 123 456"
-            if record_label(text, start):
+            if record_label(text, start, end):
                 continue  # "invoice number: 0171 2000 416": the head noun outranks the number word
             if leading_group(text, start):
                 continue  # `ABN 51 824 753 556`: the tail of a longer grouped number (see `leading_group`)

@@ -564,6 +564,7 @@ _META = _set(
     # `password_placeholder`, a field's `token.tooltip`; the text shown, never the secret)
     "help placeholder tooltip caption title subtitle heading description desc instructions"
 )
+META_WORDS = _META
 # a message class's last word (PEP 8 names exceptions `…Error`): `NoCredentialsError: Unable to…`
 # is a message about a secret. Only a class name followed by prose says so (`message_class`): the
 # key's other words decide otherwise (`DB_PASSWORD_ERROR=V` is a password)

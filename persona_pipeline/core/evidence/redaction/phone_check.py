@@ -275,6 +275,25 @@ _RECORD_LABEL = re.compile(
     rf"(?:{GENERIC_NOUNS})[ \t_-]*{_NUMBER_WORD}|sku|txn)"
     rf"[\"']?[ \t]*[:=#]?[ \t]*[\"']?$"
 )
+# a record noun right before the digits, nothing but a blank or `#` between, is the number's own
+# label wherever it stands (a noun naming the number that follows it: `the build 0171… failed`,
+# `see ticket #0171…`); with a colon after it a label after a determiner is prose (`about the
+# order: …`), read by `_RECORD_LABEL` above
+_RECORD_NOUN_BEFORE = re.compile(rf"(?i)(?<![\w-])(?:{RECORD_NOUNS})[ \t]*#?[ \t]*$")
+# ...but that bare reading is weaker than a label opening its line and yields to prose around it:
+# a preposition before the noun phrase makes the noun the object of the sentence (`ask about the
+# parcel 0791…`), a calling verb anywhere on the line (English verb forms) or a person's number
+# (`Ana's number`, `her line`) makes the digits a line to call
+_PROSE_BEFORE_NOUN = re.compile(
+    r"(?i)(?<![\w-])(?:about|re|regarding|concerning|for|after)[ \t]*:?[ \t]+"
+    r"(?:(?:the|this|that|these|those|a|an|my|your|our|his|her|their|its)[ \t]+)?$"
+)
+_CALLING = re.compile(
+    r"(?i)\b(?:call(?:s|ed|ing)?|ring(?:s|ing)?|rang|reach(?:es|ed|ing)?|text(?:s|ed|ing)?|"
+    r"dial(?:s|l?ed|l?ing)?|contact(?:s|ed|ing)?|phon(?:es|ed|ing)|message[sd]?|messaging|"
+    r"whatsapp(?:ed)?|sms(?:ed)?)\b|"
+    r"(?:\b\w+['\u2019]s|\b(?:his|her|their|your|our))[ \t]+(?:number|line|no\b\.?|nr\b\.?)"
+)
 # a phone word or a first-person contact cue in the same line outranks a record's label
 _CONTACT_CUE = re.compile(
     r"(?i)\b(?:phone|mobile|cell(?:phone)?|tel|telephone|fax|whats ?app|sms|handy|portable|"
@@ -286,21 +305,46 @@ _CONTACT_CUE = re.compile(
 _LINE_REACH = 2000
 
 
-def record_label(text: str, start: int) -> bool:
+def record_label(text: str, start: int, end: int | None = None) -> bool:
     """Whether the label right before `start` names a business record (`PO number 913…`, `build
     #2024…`, `order: …`): its head noun, opening the label, outranks a phone's shape and a weak
     number word, unless the line has a phone word or a contact cue of its own (a placeholder's kind,
-    `[REDACTED:phone:…]`, is none: the line is read as the first pass read it beside the value)."""
-    if _RECORD_LABEL.search(text, max(0, start - 40), start) is None:
+    `[REDACTED:phone:…]`, is none: the line is read as the first pass read it beside the value).
+    A bare record noun before the digits (no label opening the line) also yields to prose around it
+    and, given the value's `end`, to digits written in a plan's grouping of a personal line."""
+    near = max(0, start - 40)
+    labelled = _RECORD_LABEL.search(text, near, start) is not None
+    noun = None if labelled else _RECORD_NOUN_BEFORE.search(text, near, start)
+    if not labelled and noun is None:
         return False
     # (the line, not a distance: a placeholder shorter or longer than its value moves a cue in or out
     # of a fixed reach, and a second pass would decide otherwise; bounded on a long one-line text)
     lo = line_start(text, start, _LINE_REACH)
     hi = text.find("\n", start, start + _LINE_REACH)
     hi = hi if hi >= 0 else min(len(text), start + _LINE_REACH)
-    if "[REDACTED:" in text[lo:hi]:
-        return _CONTACT_CUE.search(label_window(text, lo, hi)) is None
-    return _CONTACT_CUE.search(text, lo, hi) is None
+    line = label_window(text, lo, hi) if "[REDACTED:" in text[lo:hi] else text[lo:hi]
+    if _CONTACT_CUE.search(line) is not None:
+        return False
+    if noun is None:
+        return True
+    if _PROSE_BEFORE_NOUN.search(text, max(lo, noun.start() - 30), noun.start()) or _CALLING.search(line):
+        return False
+    # digits written exactly as a plan groups a personal line (`07911 123456`, Britain's mobile
+    # grouping) are a line, not a record's number: the noun before them cannot outweigh that
+    return end is None or not personal_grouping(text[start:end])
+
+
+def personal_grouping(raw: str) -> bool:
+    """Whether some numbering plan reads `raw` as a fixed line or a mobile in the digit groups it is
+    written in (libphonenumber's national format of that plan)."""
+    from phonenumbers import PhoneNumberType
+
+    personal = {PhoneNumberType.FIXED_LINE, PhoneNumberType.MOBILE, PhoneNumberType.FIXED_LINE_OR_MOBILE}
+    groups = [len(g) for g in _GROUPS.findall(raw)]
+    if len(groups) < 2:
+        return False  # (an ungrouped run is written in no plan's grouping)
+    digits = "".join(_GROUPS.findall(raw))
+    return any(t in personal and fg == groups for t, fg in _readings(raw, _plans_for(digits)))
 
 
 def business_line_at(text: str, start: int, end: int) -> bool:

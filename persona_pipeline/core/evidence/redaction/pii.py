@@ -832,7 +832,7 @@ def phone_spans(text: str) -> Iterator[Span]:
             continue
         if leading_group(text, start):
             continue  # `ABN 51 824 753 556`: the tail of a longer grouped number (see `leading_group`)
-        if record_label(text, start):
+        if record_label(text, start, end):
             continue  # `PO number 913…`: the label's head noun names a record, not a line to call
         if _national_ok(text[start:end], context):
             yield Span(start, end, "phone")
@@ -1137,8 +1137,9 @@ def _version_shaped(value: str) -> bool:
 # place besides `_VERSION_BEFORE`'s pins where a small four-part number is read as a version
 _VERSION_FIELD = Rx(r"(?i)(?:version|\bver|release|build|revision)[\"']?\s*[:=]\s*[\"']?$")
 # a document's numbering right before (`section 8.2.4.44`, `chapter 4.1.2.3`) and a release named by the
-# number (`1.7.12.1 release notes`, `3.1.2.4 changelog`): a small four-part number there is no address
-_NUMBERING_BEFORE = Rx(r"(?i)(?:\bsections?|\bchapter|\bclause|\bparagraph)\s*[\"'(]?$")
+# number (`1.7.12.1 release notes`, `3.1.2.4 changelog`): a small four-part number there is no address;
+# nor is an object identifier's (X.660) after its name, `OID 1.3.6.1` (a longer one is no quad at all)
+_NUMBERING_BEFORE = Rx(r"(?i)(?:\bsections?|\bchapter|\bclause|\bparagraph|\boids?)\s*[\"'(:=]?\s*$")
 _RELEASE_AFTER = Rx(r"(?i)^[\"')]?\s+(?:release|changelog|change\s+log|notes\b)")
 # a release or build tag glued on, from semver/PEP 440 pre- and post-release words, distro and
 # kernel flavour names and git-describe's `g<hash>` (`-rc1`, `-beta.2`, `-el8`, `-generic`,
@@ -2567,9 +2568,54 @@ def bank_account_spans(text: str) -> Iterator[Span]:
 from persona_pipeline.core.evidence.redaction import bank_registers  # noqa: E402
 
 # (no Set gate: a counted run of 21 digits would cost the Set pass more than the module's own scan)
-register_account_spans = bank_registers.bank_register_spans
+# Every candidate holds at least 12 ASCII digits (a RIB's 5 + 5 + 2 around an account of letters;
+# the fold makes any other digit `\x7f`, and RE2's `\d` is ASCII): a text with fewer, most prompts,
+# skips the RE2 pass and its fold lookup, counted at C speed.
+_REGISTER_MIN_DIGITS = 12
 
-from persona_pipeline.core.evidence.redaction import contact_cards, letter_blocks  # noqa: E402
+
+def bank_register_spans(text: str) -> Iterator[Span]:
+    digits = 0
+    for d in "0123456789":
+        digits += text.count(d)
+        if digits >= _REGISTER_MIN_DIGITS:
+            yield from bank_registers.bank_register_spans(text)
+            return
+
+
+# (named as before: the scrubber names its detector after the function)
+register_account_spans = bank_register_spans
+
+
+from persona_pipeline.core.evidence.redaction import (  # noqa: E402
+    address_tails,
+    checked_registers,
+    contact_cards,
+    document_names,
+    letter_blocks,
+)
+
+# (round 21's detectors, gated in the Set pass by their modules' own RE2 gates: an ASCII text none
+# opens costs one set test; another script's text goes to the modules, whose gates read it too)
+_GATED["checked_register"] = (checked_registers.CZ_GATE, checked_registers.RS_GATE, checked_registers.CNH_GATE)
+_GATED["street_form"] = address_tails.GATES
+_GATED["document_name"] = document_names.GATES
+
+
+def checked_register_spans(text: str) -> Iterator[Span]:
+    if _open(text, "checked_register"):
+        yield from checked_registers.checked_register_spans(text)
+
+
+def street_form_spans(text: str) -> Iterator[Span]:
+    if _open(text, "street_form") or not text.isascii():
+        yield from address_tails.street_form_spans(text)
+
+
+def document_name_spans(text: str) -> Iterator[Span]:
+    if _open(text, "document_name") or not text.isascii():
+        yield from document_names.document_name_spans(text)
+
 
 # (gated in the Set pass: most texts hold no card, no street column's header and no salutation)
 _GATED["contact_card"] = (contact_cards.GATE, contact_cards.TABLE_GATE)
@@ -2682,12 +2728,15 @@ DETECTORS = (
     address_spans,
     home_user_spans,
     person_name_spans,
+    document_name_spans,  # a chat export's senders, a CV's or letterhead's name line
     table_column_spans,
     aligned_column_spans,  # the same columns in a blank-aligned table (pandas, `column -t`)
     intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
     grammar_spans,  # street lines of any country, phones of any region after a label, address fields
+    street_form_spans,  # Turkish and Cyrillic street lines
     bank_account_spans,  # domestic account numbers beside a routing code
     register_account_spans,  # Polish NRB, French RIB, Portuguese NIB by their own check digits
+    checked_register_spans,  # CZ/SK and Serbian accounts, a Brazilian CNH: notation and checks
     contact_card_spans,  # a vCard's or an LDIF entry's personal properties, by their names
     letter_block_spans,  # a letter's address block above its date and salutation
     supply_point_spans,  # a home's electricity or gas supply point (CUPS, MPAN, Dutch EAN-code)

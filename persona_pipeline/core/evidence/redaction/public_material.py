@@ -7,6 +7,11 @@ structures around the pair say the value is no credential, whatever it looks lik
   carry `"signatures": [{"keyid": "…", "sig": "…"}]` (theupdateframework.io/specification,
   github.com/secure-systems-lab/dsse/blob/master/envelope.md). Anyone holding the public key
   checks it; it opens nothing. A signature alone (a SAS `sig=`, a webhook's HMAC) stays a secret.
+- a public randomness beacon's round (drand's documented HTTP API, `GET /public/latest`:
+  `{"round": N, "randomness": "<hex>", "signature": "<hex>"}`, the randomness being the hash of the
+  signature): each round is published for anyone to read and verified with the chain's public key;
+  its signature grants nothing. Read only in one object that holds the round number and the
+  randomness beside the signature, hex strings all.
 - a value inside a SealedSecret's `encryptedData` mapping (bitnami-labs/sealed-secrets: "encrypted
   with the controller's public key … safe to store in git"). The child key still reads as
   `password`; its parent says the value is the ciphertext of one. Only that documented key, as a
@@ -52,6 +57,28 @@ def detached_signature(text: str, key_start: int, key_end: int, value_start: int
     if closed < 0:
         return False
     return _KEY_ID.search(text, opened, key_start) is not None or _KEY_ID.search(text, value_end, closed) is not None
+
+
+# drand's beacon object: its round number and its randomness (hex), beside the signature
+_ROUND = re.compile(r"""["']round["'][ \t]*:[ \t]*\d{1,12}[ \t]*[,}]""")
+_RANDOMNESS = re.compile(r"""["']randomness["'][ \t]*:[ \t]*["'][A-Fa-f0-9]{64}["']""")
+_BEACON_SIGS = frozenset(("signature", "previous_signature"))
+_HEX = re.compile(r"[A-Fa-f0-9]{64,}")
+
+
+def beacon_signature(text: str, key_start: int, key_end: int, value_start: int, value_end: int) -> bool:
+    """Whether the quoted key names a signature of a randomness beacon's round: a hex value in one
+    object (no brace between, within reach) with the round's number and its randomness."""
+    key = text[key_start:key_end].strip("\"'")
+    if key not in _BEACON_SIGS or _HEX.fullmatch(text, value_start, value_end) is None:
+        return False
+    opened = text.rfind("{", max(0, key_start - _REACH), key_start)
+    if opened < 0 or text.find("}", opened, key_start) >= 0:
+        return False
+    closed = text.find("}", value_end, value_end + _REACH)
+    if closed < 0:
+        return False
+    return _ROUND.search(text, opened, closed + 1) is not None and _RANDOMNESS.search(text, opened, closed) is not None
 
 
 # what may stand right before a key: the line's start, a non-word character, or a terminal's

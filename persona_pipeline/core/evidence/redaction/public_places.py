@@ -160,3 +160,34 @@ def street_name_part(text: str, start: int, end: int) -> bool:
     if _HOUSE_NUMBER_BEFORE.search(text[lo:start]) is None:
         return False
     return _STREET_LAST.search(text[start:end]) is not None or _STREET_AFTER.match(text, end) is not None
+
+
+# A listed given name that is a station's town (`Paris Gare de Lyon`, `Florence Stazione`): a word for
+# a railway station or terminal of the languages that name stations so (general knowledge of
+# station names, no timetable's words)
+_STATION_WORD = (
+    r"(?:Station|Gare|Bahnhof|Hbf|Hauptbahnhof|Estaci[oó]n|Esta[cç][aã]o|Stazione|Stacja|Dworzec|N[aá]dra[zž][ií]|"
+    r"Centraal|Sentral|Terminal|Terminus|Junction)"
+)
+# the town alone and its station word, one blank between (the name reader took the station word
+# for a family name: `Paris Gare`); a given name and a family name before a station word are a
+# person at, in or going to the station (`Marie Dubois Gare du Nord`), and a tab or a run of blanks
+# parts two cells (`Jonas Weber<TAB>Bahnhof Zoo`)
+_TOWN_AND_STATION = re.compile(rf"[^\W\d_][\w'’-]* {_STATION_WORD}")
+# what may follow a station word but never a station's name: a ward's, a platform's or a gate's
+# number or letter (German `Station 4B` is a hospital ward; a time such as `10:12` is none), a
+# street type (`Station Road`) or a post (`Station Manager`: general English nouns for staff)
+_NOT_A_STATION = re.compile(
+    r"[ \t]*,?[ \t]+(?:\d+[A-Za-z]?\b(?![:.h]\d)|[A-Z]\b(?![.'’])|"
+    r"(?i:road|rd|street|st|lane|ln|avenue|ave|way|drive|close|hill|square|place|"
+    r"manager|master|supervisor|officer|staff|attendant|chief|head|assistant|nurse|team|crew)\b)"
+)
+
+
+def station_name_part(text: str, start: int, end: int) -> bool:
+    """Whether the name at start:end is a station's town and its station word (see
+    `_TOWN_AND_STATION`), with no ward, street or post after it. (No gazetteer here: a lone given
+    name the reader takes with a station word, `Sabine Hauptbahnhof`, is kept as a town would be.)"""
+    if _TOWN_AND_STATION.fullmatch(text, start, end) is None:
+        return False
+    return _NOT_A_STATION.match(text, end) is None

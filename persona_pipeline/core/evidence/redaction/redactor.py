@@ -24,11 +24,13 @@ import re2
 
 from persona_pipeline.core.evidence.redaction import pii, public_people
 from persona_pipeline.core.evidence.redaction.address_rows import names_beside_addresses
+from persona_pipeline.core.evidence.redaction.address_tails import address_tails
 from persona_pipeline.core.evidence.redaction.birth_dates import owned_by_a_thing
+from persona_pipeline.core.evidence.redaction.document_names import name_tails
 from persona_pipeline.core.evidence.redaction.label_links import detect_pairs, linked_label_spans
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
 from persona_pipeline.core.evidence.redaction.phone_check import business_line_at, grouped_quantity
-from persona_pipeline.core.evidence.redaction.public_places import place_address, street_name_part
+from persona_pipeline.core.evidence.redaction.public_places import place_address, station_name_part, street_name_part
 from persona_pipeline.core.evidence.redaction.secrets import (
     CONCAT_OPERAND,
     betterleaks_values,
@@ -410,6 +412,7 @@ def _not_personal(text: str, s: Span) -> bool:
         return (
             specimen_name(text, s.start, s.end)
             or street_name_part(text, s.start, s.end)
+            or station_name_part(text, s.start, s.end)
             or public_people.long_dead(text, s.start, s.end)
         )
     if s.kind == "date_of_birth":
@@ -421,7 +424,7 @@ def _personal(text: str, spans: Iterable[Span]) -> list[Span]:
     """The PII spans less the addresses the text attributes to a place or an organisation (or a
     placeholder town), the phone numbers its numbering plan allocates to businesses (toll-free,
     shared-cost, premium) or that are a documented example IBAN's groups, the specimen people of
-    forms and samples (`specimens`), names that are part of a street's name, and birthdays the
+    forms and samples (`specimens`), names that are part of a street's or a station's name, and birthdays the
     text positively gives a thing (`our library's birthday`)."""
     return [s for s in spans if not _not_personal(text, s)]
 
@@ -573,6 +576,9 @@ class Redactor:
             spans.extend(self._view_spans(view, found))
         # the name in a delimited row's cell before an address found above (`Name<TAB>street`)
         spans.extend(names_beside_addresses(text, spans))
+        # an address's unit, district, postcode and town after its street line (and its next line)
+        spans.extend(address_tails(text, spans))
+        spans.extend(name_tails(text, spans))  # a name's patronymic or family particle and the name after
         # last, on the original text only (not its views): a neighbour line the others redact is no
         # line of an armored body, as the second pass, reading it as a placeholder, will judge
         spans.extend(generated_spans(text, spans))
@@ -587,7 +593,10 @@ class Redactor:
         for a, vt in view.window_texts():
             spans = own_spans(vt) + _value_spans(vt, found)
             detected = [s for detector in pii.DETECTORS for s in detector(vt)]
-            spans.extend(_personal(vt, detected))
+            personal = _personal(vt, detected)
+            spans.extend(personal)
+            spans.extend(address_tails(vt, personal))  # (as on the original text: see `_spans`)
+            spans.extend(name_tails(vt, personal))
             if self._identifiers:
                 spans.extend(pii.known_identifier_spans(vt, self._identifiers))
             spans.extend(_dead_vetoed(vt, detected, spans))

@@ -1750,6 +1750,10 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         return True  # `:&#x27;name&#x27;`: escaped markup; the HTML view reads the value decoded
     if _PROTOCOL.match(value):
         return True  # "reset password HTTP/1.1": a request line's protocol, no password
+    if "password" not in kind and kind != "cli_secret" and _GRPC_METHOD.fullmatch(value):
+        # `notes.v1.Notes/Create`: a gRPC method's full name, code; a password (a `-p`/`-a` flag's
+        # value too) may be any words
+        return True
     if kind == "bare_password":
         if len(value) < 8:
             return True
@@ -2008,7 +2012,7 @@ def near_id_spans(text: str) -> list[Span]:
             hi = min(cut, default=hi)
             paired = False
             for _, (a, b) in _HEX32.finditer(text, lo, hi):
-                if (a, b) != (s + 2, e) and any(c.isalpha() for c in text[a:b]):
+                if (a, b) != (s + 2, e) and any(c.isalpha() for c in text[a:b]) and not _named_id(text, a):
                     spans.append(Span(a, b, "twilio_auth_token"))
                     paired = True
             if paired:  # beside its auth token the SID is half of a credential pair (the -u user)
@@ -2023,6 +2027,29 @@ def near_id_spans(text: str) -> list[Span]:
 
 
 _TWILIO_KEY_SID = Rx(r"\bSK[0-9a-f]{32}\b")
+# a gRPC method's full name (the HTTP/2 `:path`, gRPC's PROTOCOL-HTTP2: `/` package.Service `/`
+# Method): a protobuf package of lowercase dotted words with its version segment (the style
+# guide's and buf's PACKAGE_VERSION_SUFFIX: `v1`, `v1beta1`, `v1p1beta1`), then an UpperCamelCase
+# service and method, maybe behind the path's `/`; without the version, dotted words ending in
+# `Word/Word` are as likely a passphrase
+_GRPC_METHOD = re.compile(
+    r"/?(?:[a-z][a-z0-9_]*\.)+v[0-9]+(?:p[0-9]+)?(?:(?:alpha|beta)[0-9]*)?\.(?:[a-z][a-z0-9_]*\.)*"
+    r"[A-Z][A-Za-z0-9]*/[A-Z][A-Za-z0-9]*[.,;:)\]]*"
+)
+# the key a value is bound to, right before it (`"event_id": "`, `request_id=`, `etag: `)
+_KEY_BEFORE = re.compile(r"([A-Za-z_][A-Za-z0-9_.-]{0,40})\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?$")
+
+
+def _named_id(text: str, start: int) -> bool:
+    """Whether the value at `start` is bound to a key whose last word names metadata, an id (`event_id`,
+    `request_id`, `trace_id`, `file`): a log's or an event's id, never a paired secret."""
+    m = _KEY_BEFORE.search(text, max(0, start - 48), start)
+    if m is None:
+        return False
+    parts = kv.words(m.group(1))
+    return bool(parts) and parts[-1] in kv.META_WORDS
+
+
 _ALNUM32 = Rx(r"(?:^|[^A-Za-z0-9_])([A-Za-z0-9]{32})(?:[^A-Za-z0-9_]|$)")
 _JWK_REACH = 1200  # a key object's extent around its `kty`
 # RFC 7517/7518 private members: `d` (EC/OKP/RSA private exponent), the RSA CRT primes and
@@ -2737,6 +2764,7 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                         and m[1][0] >= 0
                         and (
                             public_material.detached_signature(text, m[1][0], m[1][1], a, b)
+                            or public_material.beacon_signature(text, m[1][0], m[1][1], a, b)
                             or public_material.under_encrypted_mapping(text, m[1][0], text[a:b])
                         )
                     )

@@ -118,6 +118,18 @@ _TECHNICAL = Rx(
     r"(?i)(?:ip|ipv[46]|mac|e-?mail|web|memory|wallet|bitcoin|server|host|base|return|bind|listen|remote|local|"
     r"public|private|hardware|network|physical|virtual|contract|\w+_)[ \t]*$"
 )
+
+
+def label_goes_on(text: str, end: int) -> bool:
+    """Whether a label's number word or mark follows `end` (`PO number`, `Ref:`)."""
+    return _LABEL_GOES_ON.match(text, end) is not None
+
+
+def technical_before(text: str, start: int) -> bool:
+    """Whether a word naming a machine's address stands right before `start` (`IP address`)."""
+    return _TECHNICAL.search(text[max(0, start - 12) : start]) is not None
+
+
 _PLAIN_LABELS = frozenset(("address", "addr", "adresse", "adres", "adresa", "indirizzo", "domicilio", "anschrift"))
 _LABEL_WORDS = (
     r"address|addr|adresse|adres|anschrift|direcci\x7fn|direccion|domicilio|indirizzo|endere\x7fo|adresa|"

@@ -1,0 +1,189 @@
+"""Person names by the grammar of the documents that carry them (round 21, tune21).
+
+The name detectors of `pii` read a name by its lists or by a cue before it; three everyday documents
+place a name where their own layout says it is one, whatever its script or list:
+
+- a chat export's sender: WhatsApp writes each message as `[date, time] Sender: text` (iOS) or
+  `date, time - Sender: text` (Android), a comma between the date and the time; Telegram's JSON
+  export gives a message object's sender under `"from"` beside `"type": "message"` or `"from_id"`.
+- a CV's or a letterhead's name line: a line of two to four capitalised words (in capitals, or a
+  Markdown heading), above contact lines (a phone or e-mail word, an e-mail) within a few lines;
+  the words must have a name's shape and, in the Latin script, begin with a listed given name, end
+  with a listed family name or hold a name particle (so a heading such as `CURRICULUM VITAE` or
+  `Personal Details` is none).
+- an e-mail signature: a sign-off line, the sender's name on the next line, then a line that is a
+  number alone; the number is read in any region's plan (`phone_labels.dialable`), as after a phone
+  label (the signature's layout is the label), and the sender's line is then a name.
+- a name's patronymic or family particle after a found name (`bin`, `binti`, `a/l`, `a/p`, `s/o`,
+  `d/o`, `Dela`, `Delos`, `De La`): `name_tails` extends the name span over it and the name after.
+
+Each pattern is a bounded `re` match; candidates are lines: linear in the text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from persona_pipeline.core.evidence.redaction import pii
+from persona_pipeline.core.evidence.redaction.address_rows import _frequent_english
+from persona_pipeline.core.evidence.redaction.matching import Rx
+from persona_pipeline.core.evidence.redaction.spans import Span
+
+_TIME = r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t\u202f\u00a0]?[AaPp]\.?[ \t]?[Mm]\.?)?"
+_DATE = r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}"
+# (at a line's start, a quote's marker, or a string's opening quote: an export pasted into a value)
+_CHAT_LINE = re.compile(
+    rf"(?:^|(?<=[\"'`]))[ \t>]*(?:\[{_DATE},[ \t]+{_TIME}\][ \t]*|{_DATE},[ \t]+{_TIME}[ \t]+-[ \t]+)"
+    r"([^\W\d_][^:\n\[\]{}\"\\<>@]{0,58}?):[ \t]",
+    re.M,
+)
+_CHAT_GATE = Rx(r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4},[ \t]+\d")
+_TELEGRAM_FROM = re.compile(r"\"from\"[ \t]*:[ \t]*\"([^\"\\\n]{2,60})\"")
+_TELEGRAM_MESSAGE = re.compile(r"\"type\"[ \t]*:[ \t]*\"message\"|\"from_id\"")
+_REACH = 400
+_SIGNATURE_GATE = Rx(r"\n[ \t>]*\+?[\d(][\d ()./-]{6,20}\d[ \t]*(?:\r?\n|$)")
+_PARTICLES = frozenset(
+    ("bin", "binti", "bte", "bt.", "a/l", "a/p", "s/o", "d/o", "de", "da", "dos", "das", "del", "la", "van", "von")
+)
+
+# a line of capitalised words (a Markdown heading's too): a letterhead's or a CV's name line candidate
+# (at a line's start after quote markers, or after a string's opening quote: a CV pasted into a value)
+# (each word bounded, as a name's are: its class holds quotes and dots, and an unbounded run of them
+# after a quote would be read to its end and back again from every quote)
+_NAME_LINE = re.compile(
+    r"[ \t>]*(?:#{1,3}[ \t]+)?([^\W\d_][\w'’./-]{0,30}(?:[ \t]+[^\W\d_][\w'’./-]{0,30}){1,4})[ \t]*\r?$", re.M
+)
+# (the same lines on the fold: a capital or a non-ASCII letter (DEL) opens each word; group 1 is where
+# `_NAME_LINE` starts)
+_NAME_LINE_GATE = Rx(
+    r"(?m)(?:^|[\"'`])([ \t>]*(?:#{1,3}[ \t]+)?[A-Z\x7f][A-Za-z0-9_\x7f'./-]*"
+    r"(?:[ \t]+[A-Z\x7f][A-Za-z0-9_\x7f'./-]*){1,4}[ \t]*\r?)$"
+)
+# a contact line holds a contact's value, not only its word (`The email worker retries` is prose):
+# an e-mail address, a contact emoji, or a contact word with a number or an address after it (`Tel:
+# +44…`, `Email ana@…`). Never a placeholder, nor a placeholder's own kind word (`[REDACTED:phone:4d…]`):
+# a phone the first pass redacted under a label no contact word names (`Mob:`) would make the second
+# pass read the name above it that the first pass kept (not idempotent); a name the first pass read
+# is a placeholder on the second anyway
+_CONTACT = re.compile(
+    r"@[\w-]+\.\w|\U0001f4de|\u2709|"
+    r"(?<!REDACTED:)(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)\.?[ \t]*(?:[:|–-][ \t]*)?(?:\+|\(?\d)"
+)
+_CONTACT_LINES = 5
+# (`_CONTACT`'s ASCII part, one RE2 pass over the fold: most texts hold no contact word)
+_CONTACT_GATE = Rx(r"(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)|@[A-Za-z0-9_\x7f-]+\.[A-Za-z0-9_\x7f]")
+
+
+def _sender_ok(value: str) -> bool:
+    """One to five words, each capitalised or a name particle, that pass the name lists' word checks."""
+    words = value.split()
+    if not 1 <= len(words) <= 5 or not all(w[0].isupper() or w.lower() in _PARTICLES for w in words):
+        return False
+    return pii._name_words_ok(value, single_needs_list=True)
+
+
+def _titled(value: str) -> str:
+    return " ".join(w if w.lower() in _PARTICLES else w[:1] + w[1:].lower() for w in value.split())
+
+
+def _name_line_ok(value: str) -> bool:
+    words = value.split()
+    if not all(w.isupper() for w in words) and not all(w[0].isupper() and not w.isupper() for w in words):
+        return False
+    titled = _titled(value)
+    tw = [w for w in titled.split() if w.lower() not in _PARTICLES]
+    if not pii._name_shaped(tw) or not pii._name_words_ok(" ".join(tw), single_needs_list=True):
+        return False
+    firsts, lasts = pii._name_lists()
+    # (in the Latin script the line begins with a listed given name, ends with a listed family name or
+    # holds a name particle: `Freundliche Grüße` is a sign-off, `Page Setup` a heading; another
+    # script's capitalised words have no list here)
+    latin = all(c.isascii() or 0xC0 <= ord(c) <= 0x24F or 0x1E00 <= ord(c) <= 0x1EFF for c in value)
+    particle = len(tw) < len(value.split())
+    if latin and len(tw) > 1 and all(w.lower() in _frequent_english() and w not in lasts for w in tw[1:]):
+        return False  # (`Max Connections`, `Grace Period`: a heading's everyday words after a given name)
+    return not latin or tw[0] in firsts or tw[-1] in lasts or particle
+
+
+def _contact_below(text: str, end: int) -> bool:
+    pos = end
+    for _ in range(_CONTACT_LINES):
+        nl = text.find("\n", pos + 1)
+        line_end = len(text) if nl < 0 else nl
+        if _CONTACT.search(text, pos, line_end) is not None:
+            return True
+        if nl < 0:
+            return False
+        pos = nl
+    return False
+
+
+# sign-offs of several languages (regards, greetings, sincerely), the name's line, a number's line
+_SIGNATURE_PHONE = re.compile(
+    r"^[ \t>]*(?i:thanks|thank[ \t]+you|many[ \t]+thanks|cheers|best|best[ \t]+regards|kind[ \t]+regards|regards|"
+    r"warm[ \t]+regards|sincerely|all[ \t]+the[ \t]+best|saludos|un[ \t]+saludo|atentamente|cordialement|"
+    r"bien[ \t]+[àa][ \t]+vous|mit[ \t]+freundlichen[ \t]+gr[üu](?:ß|ss)en|viele[ \t]+gr[üu](?:ß|ss)e|gr[üu](?:ß|ss)e|"
+    r"pozdrawiam|s[ \t]+pozdravem|pozdrav|pozdrawiam|abra[cç]os|atenciosamente|cumprimentos|saygılarımla|"
+    r"с[ \t]+уважением|з[ \t]+повагою|поздрави|met[ \t]+vriendelijke[ \t]+groet|distinti[ \t]+saluti|"
+    r"cordiali[ \t]+saluti)"
+    r"[ \t]*[,!.]?[ \t]*\r?\n[ \t>]*([^\W\d_][^\n]{0,60}?)[ \t]*\r?\n[ \t>]*(\+?[\d(][\d ()./-]{6,20}\d)[ \t]*\r?$",
+    re.M,
+)
+
+
+# (`pii`'s Set pass opens the module on an ASCII text only where one of these matches)
+GATES = (_CHAT_GATE, _SIGNATURE_GATE, _CONTACT_GATE, Rx(r"\"from\""))
+
+
+def document_name_spans(text: str) -> Iterator[Span]:
+    if "\n" in text and _SIGNATURE_GATE.search(text) is not None:
+        from persona_pipeline.core.evidence.redaction import phone_labels
+
+        for m in _SIGNATURE_PHONE.finditer(text):
+            # (the sender's line: one to five capitalised words or particles, `CI bot` is none)
+            words = m.group(1).split()
+            signed = len(words) <= 5 and all(w[0].isupper() or w.lower() in _PARTICLES for w in words)
+            named = _sender_ok(m.group(1))
+            # (a dotted number under a sender that is no name is as likely a version, `1.24.3-2024`
+            # under `Release Team`: only blanks, hyphens and brackets are a phone's punctuation alone)
+            if signed and (named or "." not in m.group(2)) and phone_labels.dialable(m.group(2)):
+                yield Span(m.start(2), m.end(2), "phone")
+                if named:  # (the block's layout names its sender too)
+                    yield Span(m.start(1), m.end(1), "person_name")
+    if _CHAT_GATE.search(text) is not None:
+        for m in _CHAT_LINE.finditer(text):
+            value = m.group(1).strip()
+            if _sender_ok(value):
+                a = m.start(1) + (len(m.group(1)) - len(m.group(1).lstrip()))
+                yield Span(a, a + len(value), "person_name")
+    if '"from"' in text:
+        for m in _TELEGRAM_FROM.finditer(text):
+            near = _TELEGRAM_MESSAGE.search(text, max(0, m.start() - _REACH), m.end() + _REACH)
+            if near is not None and _sender_ok(m.group(1)):
+                yield Span(m.start(1), m.end(1), "person_name")
+    contact = _CONTACT_GATE.search(text) is not None or "\U0001f4de" in text or "\u2709" in text
+    if contact:
+        # (candidate lines by one RE2 pass over the fold: capitalised words alone on a line; each is
+        # then read by `_NAME_LINE` on the original text)
+        for _, (a, _b) in _NAME_LINE_GATE.finditer(text):
+            m = _NAME_LINE.match(text, a)
+            if m is not None and _name_line_ok(m.group(1)) and _contact_below(text, m.end()):
+                yield Span(m.start(1), m.end(1), "person_name")
+
+
+_NAME_TAIL = re.compile(
+    r"[ \t]+(?:bin|binti|bte|bt\.|a/l|a/p|s/o|d/o|Dela|Delos|De[ \t]+La|De[ \t]+Los)[ \t]+"
+    r"[^\W\d_](?:[\w-]|['’](?=\w)){1,30}(?:[ \t]+[A-Z](?:[\w-]|['’](?=\w)){1,30})?"
+)
+
+
+def name_tails(text: str, spans: list[Span]) -> list[Span]:
+    """Person-name spans extended over a patronymic or family particle and the name after it."""
+    out: list[Span] = []
+    for s in spans:
+        if s.kind == "person_name":
+            m = _NAME_TAIL.match(text, s.end)
+            if m is not None and text[m.end() - 1 : m.end()].isalpha():
+                out.append(Span(s.start, m.end(), "person_name"))
+    return out
