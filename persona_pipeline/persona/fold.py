@@ -32,6 +32,7 @@ from collections import Counter, deque
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import pairwise
+from typing import NamedTuple
 
 from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest import similarity as sim
@@ -45,8 +46,17 @@ from persona_pipeline.persona.digest.lexicon import (
     normalise,
 )
 from persona_pipeline.persona.digest.models import TIER_WEIGHT, Facet, Observation, Rule
+from persona_pipeline.persona.digest.reading import (
+    AUX,
+    MALFUNCTION,
+    PREPOSITIONS,
+    SUBJECT_PRONOUNS,
+    WH,
+    assignment,
+    read,
+    reversal,
+)
 from persona_pipeline.persona.digest.reading import DEFINITE as DEFINITE_WORDS
-from persona_pipeline.persona.digest.reading import PREPOSITIONS, assignment, read, reversal
 
 SIMILARITY = 0.34  # skills' lexical overlap
 RULE_SIMILARITY = 0.3  # persona rules: rarity-weighted Dice
@@ -667,9 +677,6 @@ def _assignment(statement: str) -> tuple[frozenset[str], frozenset[str]] | None:
 # merely says both). These only ever veto `_reassigns`/`_substitutes`; they never widen them.
 _OWNERS = r"(?:my|our|the)"
 _POSSESSIVES = frozenset({"my", "our", "your", "their", "his", "her", "its"})
-_SUBORDINATORS = frozenset(
-    {"if", "when", "whenever", "unless", "once", "whether", "while", "because", "although", "though", "until", "as"}
-)
 # words that say which of a slot's fillers is the one in use, not which kind of slot it is
 _IN_USE = frozenset(
     {
@@ -701,37 +708,289 @@ _VALUE_FIRST = re.compile(
     rf"(?P<value>[\w.+#-]+(?:\s+[\w.+#-]+){{0,2}}?)(?:\s+(?:is|are)|'s)\s+{_OWNERS}\s+"
     rf"(?P<mods>(?:[a-z][a-z0-9-]*\s+){{0,2}}?)(?P<slot>[a-z][a-z-]+)(?=\s*(?:$|[,;.!?]|\s+{_WHEN}\b))"
 )
-# a negated copula or a denial: "zed is not my editor now", "mongo is no longer our database",
-# "nobody said mongo is our database" — says nothing against another, older filler
-_NEGATED = re.compile(
-    r"\b(?:is|are|was|were|'s|be)\s+(?:not|no longer|never)\b|\b(?:isn't|aren't|wasn't|weren't|ain't)\b"
-    r"|\b(?:nobody|no one|not)\s+(?:said|says|thinks|decided)\b"
+# --- how a slot clause is said: asserted, or hedged (issue 15) -----------------------------------
+# The closed classes below are written from a reference grammar (Quirk, Greenbaum, Leech & Svartvik
+# 1985, *A Comprehensive Grammar of the English Language*), never from a corpus sentence.
+# §14.12–14.19: subordinators of condition, concession and (future) time, and of reason: the clause
+# under them is supposed, conceded or given as a ground, not said as a change.
+_SUBORDINATORS = frozenset(
+    {
+        "if",
+        "unless",
+        "whether",
+        "provided",
+        "providing",
+        "assuming",
+        "supposing",
+        "lest",
+        "although",
+        "though",
+        "whereas",
+        "while",
+        "whilst",
+        "once",
+        "when",
+        "whenever",
+        "until",
+        "till",
+        "because",
+        "as",
+    }
 )
-# a verb of believing, saying or wishing whose object is the assignment ("Priya thinks mongo is
-# our database now", "I wish X were our Y"): someone's belief or wish, not the person's choice
-_ATTITUDE = re.compile(
-    r"\b(?:thinks?|thought|believes?|believed|reckons?|wish(?:es|ed)?|hopes?|hoped|says?|said|claims?|claimed|"
-    r"heard|assumes?|assumed|imagine|suppose|supposing|assuming|pretend|guess)\s+(?:that\s+)?"
-    rf"(?:[\w.+#-]+\s+){{1,3}}(?:is|are|was|were|'s)\s+{_OWNERS}\b"
+_SUBORDINATE_PHRASES = re.compile(
+    r"\b(?:in case|as long as|so long as|on condition that|even if|even though|what if|only if)\b"
 )
-# a sentence adverb of doubt or hearsay opening the assignment ("apparently X is our Y now")
-_DOUBT = frozenset(
-    {"apparently", "supposedly", "allegedly", "reportedly", "maybe", "perhaps", "probably", "possibly", "somehow"}
+# §8.127–8.130 content disjuncts of doubt ("perhaps", "reportedly") and of a sense in which the
+# content is true ("in theory", "technically"); the disjuncts of conviction ("clearly",
+# "definitely") assert and are not here.
+_DISJUNCTS = frozenset(
+    {
+        "allegedly",
+        "apparently",
+        "arguably",
+        "conceivably",
+        "hypothetically",
+        "ideally",
+        "likely",
+        "maybe",
+        "nominally",
+        "ostensibly",
+        "outwardly",
+        "perhaps",
+        "possibly",
+        "presumably",
+        "probably",
+        "purportedly",
+        "reportedly",
+        "reputedly",
+        "seemingly",
+        "superficially",
+        "supposedly",
+        "technically",
+        "theoretically",
+    }
 )
-# an additive adverb of the assignment itself ("X is also our Y", "X is our Y now too"), or an
-# ordinal kind of the slot ("our second database"): a thing beside the standing one
+_DISJUNCT_PHRASES = re.compile(r"\b(?:in theory|in principle|on paper|in name only|according to|or so)\b")
+# §8.116 restrictive subjuncts before a phrase that narrows the choice ("only for scripts"), and
+# exceptives
+_RESTRICTIVE = re.compile(
+    r"\b(?:only|just|merely|solely|exclusively|mainly|mostly|chiefly|primarily|largely|partly|purely)\s+"
+    r"(?:for|in|on|with|when|inside|at|during|while|if|where)\b|\bexcept\b|\bapart from\b|\bother than\b"
+)
+# §8.114 additive subjuncts of the assignment itself ("X is also our Y", "X is our Y now too",
+# "besides X, …"), and an ordinal kind of the slot ("our second database"): a thing beside the
+# standing one
 _ADDITIVE = re.compile(
     rf"\b(?:is|are)\s+(?:now\s+)?also\b|\balso\s+(?:is|are)\b"
     rf"|\b{_OWNERS}\s+(?:[a-z-]+\s+){{0,2}}?[a-z-]+\s+(?:now\s+)?(?:too|as well)\b"
+    r"|\b(?:in addition|additionally|likewise|besides|alongside|as well as)\b"
     r"|\b(?:my|our)\s+(?:second|secondary|additional)\s"
 )
-# a tail that narrows the choice to a part ("…, but only for scripts")
-_TAIL_SCOPE = re.compile(r"\bbut\s+only\b|,\s*(?:only|just)\s+(?:for|in|on|with|when|inside)\b|\bexcept\b")
-# a slot clause: a copula and an owned noun ("… is our database", "our database isn't …")
-_SLOT_CLAUSE = re.compile(
-    rf"\b(?:is|are|was|were|isn't|aren't|'s)\b.*\b{_OWNERS}\s+[a-z]|\b{_OWNERS}\s+[a-z].*\b(?:is|are)\b"
+# §4.49ff modal auxiliaries of possibility, prediction and inference before the copula
+_MODAL_BE = re.compile(r"\b(?:may|might|could|would|should|can|must|'d)\s+(?:\w+\s+)?(?:be|become)\b")
+# a negated copula or a denial: "zed is not my editor now", "mongo is no longer our database"
+_NEGATED = re.compile(
+    r"\b(?:is|are|was|were|'s|be)\s+(?:not|no longer|never)\b|\b(?:isn't|aren't|wasn't|weren't|ain't)\b"
 )
-_OPENERS = re.compile(r"^(?:(?:so|and|ok|okay|well|ugh|oh|actually|anyway|fyi|wait)\b[\s,.:!-]*)+")
+_NEGATOR = re.compile(r"^(?:not|never|no|nobody|none|neither|nor|[a-z]+n't)$")
+_BE = frozenset({"am", "'m", "i'm", "we're", "is", "are", "was", "were", "be", "been", "being", "'re"})
+_COORDINATORS = frozenset({"and", "but", "or", "so", "then", "yet", "nor"})
+_OWNERS_WORDS = frozenset({"my", "our", "the"})
+_FUNCTION_WORDS = _COORDINATORS | SUBJECT_PRONOUNS | {"that"}
+_SEGMENT = re.compile(r"\s*(?:[,;:()\"]|\s[-–—]\s|[.!](?:\s|$))\s*")
+_CHANGE_ADVERBIAL = re.compile(r"(?:from now on|from here on|in (?:the )?future|going forward)\b")
+
+
+@lru_cache(maxsize=1)
+def _clausal_verbs() -> dict[str, tuple[str, bool]]:
+    """Verbs that take a clause as object, with how a clause under them stands (`decide`,
+    `state`, `believe`) and whether WordNet gives them the frame "Somebody ----s that CLAUSE"
+    (`data/en_clausal.tsv.gz`, Princeton WordNet 3.0, `scripts/make_clausal.py`); empty without it."""
+    import gzip
+    from importlib import resources
+
+    try:
+        raw = resources.files("persona_pipeline.persona.digest").joinpath("data/en_clausal.tsv.gz").read_bytes()
+    except (FileNotFoundError, OSError):
+        return {}
+    rows = (line.split("\t") for line in gzip.decompress(raw).decode().splitlines())
+    return {w: (c, f == "1") for w, c, f in rows}
+
+
+def _clausal(word: str) -> tuple[str, bool] | None:
+    """A clausal verb's (class, frame 26) for an inflected form ("reckons", "hoped", "figured")."""
+    verbs = _clausal_verbs()
+    w = word.strip("'")
+    if w in verbs:
+        return verbs[w]
+    stems = []
+    if w.endswith("ies") or w.endswith("ied"):
+        stems.append(w[:-3] + "y")
+    if w.endswith("s"):
+        stems += [w[:-1], w[:-2]]
+    if w.endswith("ed"):
+        stems += [w[:-2], w[:-1], w[:-3]]
+    if w.endswith("ing"):
+        stems += [w[:-3], w[:-3] + "e", w[:-4]]
+    return next((verbs[s] for s in stems if len(s) > 1 and s in verbs), None)
+
+
+def _attitude(prefix: list[str], verb_at_end: bool = True) -> bool | None:
+    """How a clause under a verb of thinking, saying, feeling or deciding stands (`_clausal`),
+    given the words before it: None when no such verb governs it; else True when it is someone
+    else's belief or report ("Priya reckons", "the vendor claims"), a first-person belief or wish
+    ("I think", "I wish", "I'd say"), hearsay ("I'm told", "I hear"), or supposed ("imagine …");
+    False when it is settled ("we decided", "we agreed") or the person states it ("I said")."""
+    words = prefix[:-1] if prefix and prefix[-1] == "that" else prefix
+    if not words:
+        return None
+    verb = _clausal(words[-1])
+    if verb is None:
+        return None
+    cls, frame26 = verb
+    subject = [w for w in words[:-1] if w not in _COORDINATORS]
+    if cls == "decide":
+        return False
+    if not subject:
+        return True if frame26 else None  # an imperative of supposing ("imagine …", "say …")
+    if any(_NEGATOR.match(w) for w in subject) or any(w in _BE or w.endswith("'d") for w in subject[-2:]):
+        return True  # denied, passive ("I'm told"), or conditional ("I'd say")
+    first = subject[-1] in {"i", "we"} or subject[-2:] in (["we", "all"], ["we", "both"])
+    return not (first and cls == "state")
+
+
+def _tag(segment: str) -> bool:
+    """A question tag after a clause: "right?", "isn't it", "no?"."""
+    words = segment.split()
+    return 0 < len(words) <= 3 and ("?" in segment or (words[0] in AUX and words[-1] in SUBJECT_PRONOUNS))
+
+
+def _parenthetical(segment: str) -> bool:
+    """A clause beside the slot clause that hedges it: a disjunct ("supposedly", "in theory"), a
+    report ("according to the wiki", "or so my boss tells me"), a restriction ("only for scripts"),
+    or a short clause of believing or hearing with nothing after its verb ("I think", "I'm told")."""
+    words = segment.split()
+    if not words:
+        return False
+    if _DISJUNCT_PHRASES.match(segment) or _RESTRICTIVE.match(segment) or (words[0] == "but" and "only" in words):
+        return True
+    if len(words) <= 2 and all(w in _DISJUNCTS or w in _COORDINATORS for w in words):
+        return True
+    # "I think", "my boss tells me", "I'm told", "we decided": a reporting clause, object-less
+    tail = words[:-1] if words[-1] in {"me", "us", "so", "now"} else words
+    # its subject is a pronoun, a determined noun or a name ("I", "my boss", "Priya"), its verb
+    # finite: "run it before pushing" is an instruction of its own
+    subject_ok = len(tail) == 2 or tail[0] in SUBJECT_PRONOUNS | _POSSESSIVES | DEFINITE_WORDS | {"a", "an"}
+    return 1 < len(tail) <= 5 and subject_ok and not tail[-1].endswith("ing") and bool(_attitude(tail))
+
+
+class _SlotClause(NamedTuple):
+    """One clause of a sentence that assigns an owned slot: its words before the assignment, the
+    slot (head, modifiers), the value, and whether the value comes last."""
+
+    segment: str
+    prefix: list[str]
+    head: str
+    mods: tuple[str, ...]
+    value: list[str]
+    last: bool
+
+
+def _function(word: str) -> bool:
+    return (
+        word in _FUNCTION_WORDS
+        or word in _SUBORDINATORS
+        or word in PREPOSITIONS
+        or word in AUX
+        or word in WH
+        or word in _DISJUNCTS
+        or bool(_NEGATOR.match(word))
+    )
+
+
+def _clause_of(segment: str) -> _SlotClause | None:
+    first = _VALUE_FIRST.search(segment)
+    if first and first.group("value").split()[0] not in _POSSESSIVES | {"the", "this", "that", "it", "what"}:
+        value = first.group("value").split()
+        prefix = segment[: first.start("value")].split()
+        # "Priya thinks mongo is …": the value ends at a clausal verb or "that" inside the match
+        # and a value never holds a function word ("even though mongo", "so mongo")
+        cut = next((k + 1 for k in range(len(value) - 2, -1, -1) if _function(value[k]) or _clausal(value[k])), 0)
+        prefix, value = prefix + value[:cut], value[cut:]
+        return _SlotClause(segment, prefix, first.group("slot"), tuple(first.group("mods").split()), value, False)
+    last = _VALUE_LAST.search(segment)
+    # "the team said pandas is …": a finite verb among the slot's modifiers is no noun phrase
+    if not last or any(_finite(w) for w in last.group("mods").split()):
+        return _loose_clause(segment)
+    value = re.sub(rf"\s+{_WHEN}\b.*$", "", last.group("value")).strip().split()
+    prefix = segment[: last.start()].split()
+    return _SlotClause(segment, prefix, last.group("slot"), tuple(last.group("mods").split()), value, True)
+
+
+_COPULA = r"(?:is|are|was|were|be|become|'s|isn't|aren't|wasn't|weren't)"
+# a copula beside an owned noun, however the clause is turned: negated ("zed is not my editor"),
+# added ("is also our"), asked ("is helix my editor"), subjunctive ("were our database")
+_LOOSE = re.compile(
+    rf"\b{_COPULA}\s+(?:\S+\s+){{0,2}}?{_OWNERS}\s+[a-z]"
+    rf"|\b{_OWNERS}\s+(?:\S+\s+){{0,2}}?(?:(?:may|might|could|would|should|can|must|will)\s+)?{_COPULA}\b"
+)
+
+
+def _loose_clause(segment: str) -> _SlotClause | None:
+    """A clause with a copula next to an owned noun that neither value order reads: its words
+    before the copula (the last of them taken as the value)."""
+    m = _LOOSE.search(segment)
+    if not m:
+        return None
+    words = segment.split()
+    at = next((i for i, w in enumerate(words) if re.fullmatch(_COPULA, w) or w.endswith("'s")), None)
+    if at is None or (any(_finite(w) for w in words[max(0, at - 3) : at]) and words[0] in _OWNERS_WORDS):
+        return None
+    prefix, value = words[: max(0, at - 1)], words[max(0, at - 1) : at]
+    return _SlotClause(segment, prefix, "", (), value, False)
+
+
+def _finite(word: str) -> bool:
+    """A clausal verb in a finite form ("said", "thinks"), not a base or an -ing form that may be
+    a noun or an adjective ("report", "reporting")."""
+    return word not in _clausal_verbs() and not word.endswith("ing") and _clausal(word) is not None
+
+
+@lru_cache(maxsize=1 << 16)
+def _slot_clauses(quote: str) -> tuple[tuple[_SlotClause, str, str], ...]:
+    """Each slot clause of a sentence with the clause before and after it."""
+    segments = [s for s in _SEGMENT.split(_clauses_low(quote)) if s]
+    out = []
+    for i, seg in enumerate(segments):
+        c = _clause_of(seg)
+        if c is not None:
+            out.append((c, segments[i - 1] if i else "", segments[i + 1] if i + 1 < len(segments) else ""))
+    return tuple(out)
+
+
+def _clause_hedged(c: _SlotClause, before: str, after: str) -> bool:
+    seg, prefix = c.segment, [w for w in c.prefix if w not in _COORDINATORS]
+    head = " ".join(prefix)
+    opening = next((w for w in seg.split() if w not in _COORDINATORS), "")
+    if "?" in seg or opening in AUX or opening in WH or (prefix and prefix[0] in AUX | WH):
+        return True  # asked: a question mark, or an auxiliary or wh-word first
+    if _tag(after) or (after.split()[:1] in (["which"], ["that"]) and MALFUNCTION.search(after)):
+        return True  # a tag ("…, isn't it"), or a complaint about it ("…, which breaks the walrus")
+    if _NEGATED.search(seg) or any(_NEGATOR.match(w) for w in prefix):
+        return True
+    if any(w in _SUBORDINATORS for w in prefix) or _SUBORDINATE_PHRASES.search(head):
+        return True
+    if any(w in _DISJUNCTS for w in seg.split()) or _DISJUNCT_PHRASES.search(seg):
+        return True
+    if _MODAL_BE.search(seg) or _ADDITIVE.search(seg) or _RESTRICTIVE.search(seg):
+        return True
+    if _attitude(c.prefix):
+        return True
+    if _parenthetical(after) or (before and _parenthetical(before)):
+        return True
+    # a fronted scope ("in the side project …", "for notebooks, …"), not a change adverbial
+    lead = head if prefix else before
+    return bool(lead) and lead.split()[0] in PREPOSITIONS and not _CHANGE_ADVERBIAL.match(lead)
 
 
 def _clauses_low(quote: str) -> str:
@@ -740,37 +999,22 @@ def _clauses_low(quote: str) -> str:
 
 @lru_cache(maxsize=1 << 16)
 def _hedged(quote: str) -> bool:
-    """The sentence does not say that the person's slot now holds a thing: negated, hypothetical,
-    asked, believed or wished, added beside the standing filler, or scoped to a part ("for the
-    mobile app, realm is our database now")."""
-    low = _clauses_low(quote)
-    # only a sentence about an owned slot: a hedge word elsewhere ("the team said pandas is too
-    # slow", "it also loses history") leaves a plain reversal as it is
-    if not _SLOT_CLAUSE.search(low):
-        return False
-    if "?" in low or _NEGATED.search(low) or _ATTITUDE.search(low) or _ADDITIVE.search(low) or _TAIL_SCOPE.search(low):
-        return True
-    body = _OPENERS.sub("", low)
-    first = body.split()[0] if body.split() else ""
-    if first in _SUBORDINATORS | _DOUBT or first in {"is", "are", "should", "would", "could", "might"}:
-        return True
-    # a leading scope ("in the side project …", "for notebooks, …"), not a change adverbial
-    return first in PREPOSITIONS and not re.match(
-        r"(?:from now on|from here on|in (?:the )?future|going forward)\b", body
-    )
+    """The sentence does not say that the person's slot now holds a thing: every clause of it
+    that assigns an owned slot is asked, negated, supposed, believed, reported or wished, said
+    with a modal of possibility, added beside the standing filler, or scoped to a part. A hedge in
+    another clause ("the team said pandas is too slow") leaves a plain reversal as it is."""
+    clauses = _slot_clauses(quote)
+    return bool(clauses) and all(_clause_hedged(*c) for c in clauses)
 
 
 def _slot_of(quote: str) -> tuple[str, tuple[str, ...], list[str], bool] | None:
-    """(head noun, modifiers, value words, value-last?) of the sentence's slot assignment."""
-    low = _OPENERS.sub("", _clauses_low(quote))
-    m = _VALUE_FIRST.search(low)
-    last = False
-    if not m or m.group("value").split()[0] in _POSSESSIVES | {"the", "this", "that", "it", "what"}:
-        m, last = _VALUE_LAST.search(low), True
-    if not m:
+    """(head noun, modifiers, value words, value-last?) of the sentence's first slot assignment."""
+    clauses = _slot_clauses(quote)
+    if not clauses:
         return None
-    value = re.sub(rf"\s+{_WHEN}\b.*$", "", m.group("value")).strip()
-    return m.group("slot"), tuple(m.group("mods").split()), value.split(), last
+    c = clauses[0][0]
+    value = c.value if c.last else re.sub(rf"\s+{_WHEN}\b.*$", "", " ".join(c.value)).split()
+    return c.head, c.mods, value, c.last
 
 
 def _named(word: str, quote: str) -> bool:
@@ -984,6 +1228,7 @@ def clear_caches() -> None:
         stance,
         _assignment,
         _hedged,
+        _slot_clauses,
         _remark,
         _unsure,
         _corroborates_only,

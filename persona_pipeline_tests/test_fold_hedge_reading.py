@@ -1,0 +1,102 @@
+"""`fold._hedged`: a slot clause ("X is our Y now") is hedged when the grammar says the speaker
+does not assert it as their choice — a verb of believing, wishing or hearing governs it, or
+someone else's report; a content disjunct of doubt; a conditional or concessive subordinator; a
+question; a modal of possibility — and is a choice when a first-person verb of deciding or
+stating governs it. Only the slot clause counts: a hedge in another clause leaves it as it is.
+
+The rows of `HELD_OUT` were written (other domains, other wordings than the reviewers' probes)
+before the reading was tuned and were never tuned on; none is from an eval pool or the sample.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.persona.fold import _hedged
+from persona_pipeline_tests.test_fold_slot_reversal import _superseded, _trimmed
+
+HEDGED = [
+    "the consultant insists linear is our issue tracker now",
+    "my brother figures chrome is my browser now",
+    "Tomasz suspects tailscale is our vpn now",
+    "I suspect fish is my shell now",
+    "I hope ghost is our cms now",
+    "I'd say ghost is our cms now",
+    "I'm told mongo is our database now",
+    "nobody decided mongo is our database now",
+    "presumably nexus is our registry now",
+    "nexus is presumably our registry now",
+    "prometheus is our monitoring tool now, in theory",
+    "1password is my password manager now, or so my boss tells me",
+    "vercel is our hosting now, I believe",
+    "according to the wiki, meilisearch is our search engine now",
+    "even though strapi is our cms now, nobody uses it",
+    "in case airflow is our scheduler now, keep the dags small",
+    "is it true that sqlmodel is our orm now",
+    "envoy might be our load balancer now",
+    "our load balancer could be envoy now",
+    "mongo is our database now, isn't it",
+]
+ASSERTED = [
+    "we decided linear is our issue tracker now",
+    "we agreed that gcp is our cloud now",
+    "the team decided postgres is our database now",
+    "I said postgres is our database now",
+    "tailscale is our vpn now",
+    "rabbitmq is our message broker now, maybe we revisit it next year",
+    "roboto is our font now, I think the headings look better",
+    "postgres is our database now, everyone says it scales better",
+    "nexus is our registry now, could you update the docs",
+    "ruff is our linter now, run it before pushing",
+    "google translate is our translation service now",
+]
+
+
+@pytest.mark.parametrize("quote", HEDGED)
+def test_hedged(quote: str) -> None:
+    assert _hedged(quote)
+
+
+@pytest.mark.parametrize("quote", ASSERTED)
+def test_asserted(quote: str) -> None:
+    assert not _hedged(quote)
+
+
+# (older rule, newer hedged statement): the older rule stays current
+HELD_OUT = [
+    ("our vpn is wireguard, keep the keys rotated", "Tomasz suspects tailscale is our vpn now"),
+    ("my shell is zsh, keep aliases in a separate file", "I suspect fish is my shell now"),
+    ("our registry is artifactory, pin the digests", "presumably nexus is our registry now"),
+    ("our monitoring tool is datadog, alert on p99", "prometheus is our monitoring tool now, in theory"),
+    (
+        "my password manager is bitwarden, use long passphrases",
+        "1password is my password manager now, or so my boss tells me",
+    ),
+    ("our map library is leaflet, cluster the markers", "mapbox is our map library now, I think"),
+    ("our hosting is netlify, use preview deploys", "vercel is our hosting now, I believe"),
+    (
+        "our search engine is elasticsearch, keep mappings strict",
+        "according to the wiki, meilisearch is our search engine now",
+    ),
+    ("our cms is wordpress, disable comments", "even though strapi is our cms now, nobody uses it"),
+    ("our scheduler is cron, log every run", "in case airflow is our scheduler now, keep the dags small"),
+    ("our translation service is deepl, cache the results", "google translate is our translation service now, I guess"),
+    ("our chat app is slack, mute the random channel", "teams is our chat app now, supposedly"),
+]
+# plain reversals beside a hedge in another clause: the older rule is superseded
+HELD_OUT_REVERSALS = [
+    ("our vpn is wireguard, keep the keys rotated", "tailscale is our vpn now"),
+    ("our font is inter, keep headings bold", "roboto is our font now, I think the headings look better"),
+    ("our database is mysql, avoid vendor extensions", "postgres is our database now, everyone says it scales better"),
+    ("our registry is artifactory, pin the digests", "nexus is our registry now, could you update the docs"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), HELD_OUT)
+def test_a_hedged_choice_keeps_the_older_rule(old: str, new: str) -> None:
+    assert not any(_trimmed(old).lower() == s.lower() for s in _superseded(old, new))
+
+
+@pytest.mark.parametrize(("old", "new"), HELD_OUT_REVERSALS)
+def test_a_plain_reversal_supersedes(old: str, new: str) -> None:
+    assert any(_trimmed(old).lower() == s.lower() for s in _superseded(old, new))

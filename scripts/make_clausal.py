@@ -1,0 +1,93 @@
+"""Writes persona_pipeline/persona/digest/data/en_clausal.tsv.gz: the English verbs that take a
+clause as their object ("Priya thinks [mongo is our database]"), each with how a clause under it
+stands, from Princeton WordNet 3.0 (`apt-get install wordnet-base`, /usr/share/wordnet, read with
+nltk's WordNet reader; licence in `data/NOTICE.md`). Run by hand; not a dependency.
+
+A verb is kept when one of its senses has WordNet's sentence frame 26 ("Somebody ----s that
+CLAUSE") or belongs to a lexicographer file of mental or speech acts (verb.cognition,
+verb.communication, verb.perception, verb.emotion). Its class:
+- `decide`: a sense is, or is a kind of (hypernym closure), WordNet's verbs of deciding or
+  agreeing (decide.v.01 "reach a decision", decide.v.02 "bring to an end; settle", choose.v.01,
+  choose.v.02 "see fit", agree.v.01 "be in agreement"): a clause under it was settled.
+- `state`: its first (most frequent) sense is a verb.communication sense that is no kind of
+  think.v.03 ("use or exercise the mind"; guessing, supposing): a clause under it is asserted.
+- `believe`: every other verb (think, reckon, hope, wish, hear, imagine): a clause under it is a
+  belief, a wish or hearsay, not a statement of fact.
+Column 3 is 1 when a sense has frame 26. Irregular forms (`verb.exc`: thought, said, heard) get
+their own rows. Format: `word<TAB>class<TAB>frame26`, sorted.
+"""
+
+from __future__ import annotations
+
+import gzip
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+WORDNET = Path("/usr/share/wordnet")
+OUT = Path(__file__).resolve().parents[1] / "persona_pipeline" / "persona" / "digest" / "data" / "en_clausal.tsv.gz"
+MENTAL = {"verb.cognition", "verb.communication", "verb.perception", "verb.emotion"}
+DECIDING = ("decide.v.01", "decide.v.02", "choose.v.01", "choose.v.02", "agree.v.01")
+# Debian's wordnet-base ships no `lexnames`; nltk needs it (the 45 files, in WordNet's order)
+LEXNAMES = (
+    "adj.all adj.pert adv.all noun.Tops noun.act noun.animal noun.artifact noun.attribute noun.body "
+    "noun.cognition noun.communication noun.event noun.feeling noun.food noun.group noun.location "
+    "noun.motive noun.object noun.person noun.phenomenon noun.plant noun.possession noun.process "
+    "noun.quantity noun.relation noun.shape noun.state noun.substance noun.time verb.body verb.change "
+    "verb.cognition verb.communication verb.competition verb.consumption verb.contact verb.creation "
+    "verb.emotion verb.motion verb.perception verb.possession verb.social verb.stative verb.weather adj.ppl"
+).split()
+
+
+def _wordnet(root: Path):  # noqa: ANN202 - nltk's reader
+    from nltk.corpus.reader import wordnet as reader
+
+    reader.WordNetCorpusReader.map_wn = lambda self, version="wordnet": None  # 3.0 itself: no mapping
+    home = root / "corpora" / "wordnet"
+    shutil.copytree(WORDNET, home)
+    pos = {"adj": 3, "adv": 4, "noun": 1, "verb": 2}
+    lines = [f"{i:02d}\t{n}\t{3 if n == 'adj.ppl' else pos[n.split('.')[0]]}" for i, n in enumerate(LEXNAMES)]
+    (home / "lexnames").write_text("\n".join(lines) + "\n")
+    return reader.WordNetCorpusReader(str(home), None)
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        import os
+
+        os.environ["NLTK_DATA"] = tmp
+        wn = _wordnet(Path(tmp))
+        deciding = {wn.synset(n) for n in DECIDING}
+        think = wn.synset("think.v.03")
+        rows: dict[str, tuple[str, int]] = {}
+        for lemma in wn.all_lemma_names("v"):
+            if "_" in lemma or "-" in lemma or not lemma.isalpha():
+                continue
+            senses = wn.synsets(lemma, "v")
+            frame26 = any(
+                26 in s.frame_ids() or any(26 in lm.frame_ids() for lm in s.lemmas() if lm.name() == lemma)
+                for s in senses
+            )
+            if not frame26 and not any(s.lexname() in MENTAL for s in senses):
+                continue
+            up = [{s, *s.closure(lambda x: x.hypernyms())} for s in senses]
+            if any(u & deciding for u in up):
+                cls = "decide"
+            elif senses[0].lexname() == "verb.communication" and think not in up[0]:
+                cls = "state"
+            else:
+                cls = "believe"
+            rows[lemma] = (cls, int(frame26))
+        for line in (WORDNET / "verb.exc").read_text(encoding="latin-1").splitlines():
+            form, *lemmas = line.split()
+            hit = next((rows[m] for m in lemmas if m in rows), None)
+            if hit and form not in rows:
+                rows[form] = hit
+    text = "".join(f"{w}\t{c}\t{f}\n" for w, (c, f) in sorted(rows.items()))
+    OUT.write_bytes(gzip.compress(text.encode(), mtime=0))
+    print(f"{len(rows)} verbs -> {OUT}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
