@@ -261,9 +261,17 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     cut = max(revs) if revs else None
     # synonyms one member sets against each other are two things in this group, not one
     distinct = frozenset().union(*(sim.apart(*stance(o.statement, STANCE_WEIGHT)) for o in members))
+    outranks: list[tuple[float, frozenset[str], frozenset[str]]] = []  # stated stances kept, by tier
     for o in policy_order(members):
         if _corroborating(o) or (not (_derived(o) or _stated(o.quote)) and (cut is None or (o.timestamp or "") >= cut)):
-            kept.append(o)  # an inferred stance is set against the group only by a newer reversal
+            # an inferred stance is set against the group only by a newer reversal; but a bare
+            # command against what a higher tier stated ("use print for logging" beside the
+            # correction "no, never use print for logging") says the opposite outright: by the
+            # tier rule it loses, so it neither joins, names nor supersedes the correction
+            if not _derived(o) and not _reverses_among(o, members) and _opposes(o, outranks, distinct):
+                lost.append(o)
+            else:
+                kept.append(o)
             continue
         p, n = stance(o.statement, STANCE_WEIGHT)
         # it contradicts the current stance only when it disagrees with it more than it agrees:
@@ -277,7 +285,23 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
         kept.append(o)
         preferred |= p
         rejected |= n
+        outranks.append((TIER_WEIGHT[o.tier], frozenset(p), frozenset(n)))
     return kept, lost
+
+
+def _opposes(
+    o: Observation, outranks: Sequence[tuple[float, frozenset[str], frozenset[str]]], distinct: frozenset[str]
+) -> bool:
+    """A bare statement whose stance is the reverse of a stated one of a higher tier: it prefers
+    only what that rejects or rejects only what that prefers, and agrees with it on nothing."""
+    p, n = stance(o.statement, STANCE_WEIGHT)
+    for tier, hp, hn in outranks:
+        if tier <= TIER_WEIGHT[o.tier]:
+            continue
+        against = sim.meets(p, hn, distinct) | sim.meets(n, hp, distinct)
+        if against and not (sim.meets(p, hp, distinct) | sim.meets(n, hn, distinct)):
+            return True
+    return False
 
 
 Marked = tuple[frozenset[str], bool, frozenset[str]]
