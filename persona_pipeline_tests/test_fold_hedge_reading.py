@@ -36,6 +36,13 @@ HEDGED = [
     "envoy might be our load balancer now",
     "our load balancer could be envoy now",
     "mongo is our database now, isn't it",
+    # clause-level classes added after the first held-out pass (own wordings)
+    "my guess is that deno is our runtime now",
+    "if I recall correctly, deno is our runtime now",
+    "deno is our runtime now, unless I'm mistaken",
+    "the way my manager puts it, deno is our runtime now",
+    "deno is our runtime now, from what I gather",
+    "deno is our runtime now, as far as I can tell",
 ]
 ASSERTED = [
     "we decided linear is our issue tracker now",
@@ -49,6 +56,9 @@ ASSERTED = [
     "nexus is our registry now, could you update the docs",
     "ruff is our linter now, run it before pushing",
     "google translate is our translation service now",
+    "it's official, deno is our runtime now",
+    "so deno is our runtime now",
+    "from now on, deno is our runtime",
 ]
 
 
@@ -88,6 +98,8 @@ HELD_OUT_REVERSALS = [
     ("our vpn is wireguard, keep the keys rotated", "tailscale is our vpn now"),
     ("our font is inter, keep headings bold", "roboto is our font now, I think the headings look better"),
     ("our database is mysql, avoid vendor extensions", "postgres is our database now, everyone says it scales better"),
+    ("our cloud is aws, tag every resource", "we agreed that gcp is our cloud now"),
+    ("my browser is firefox, keep the tabs pinned", "I decided brave is my browser now"),
     ("our registry is artifactory, pin the digests", "nexus is our registry now, could you update the docs"),
 ]
 

@@ -693,6 +693,13 @@ def _substitution(reversal_statement: str, older_statement: str) -> bool:
 @lru_cache(maxsize=1 << 16)
 def _assignment(statement: str) -> tuple[frozenset[str], frozenset[str]] | None:
     a = assignment(statement)
+    if a is None:
+        # "we decided linear is our issue tracker now": the person settling or stating the clause
+        # under a verb of deciding or saying assigns the slot as the clause alone does
+        for c, _, _ in _slot_clauses(statement):
+            if c.prefix and _attitude(c.prefix) is False:
+                a = assignment(" ".join(c.segment.split()[len(c.prefix) :]))
+                break
     return (sim.tokens(a[0]), sim.tokens(a[1])) if a else None
 
 
@@ -760,6 +767,9 @@ _SUBORDINATORS = frozenset(
         "because",
         "as",
     }
+)
+_CONDITIONAL = frozenset(
+    {"if", "unless", "provided", "providing", "assuming", "supposing", "although", "though", "even"}
 )
 _SUBORDINATE_PHRASES = re.compile(
     r"\b(?:in case|as long as|so long as|on condition that|even if|even though|what if|only if)\b"
@@ -900,8 +910,17 @@ def _parenthetical(segment: str) -> bool:
         return True
     if len(words) <= 2 and all(w in _DISJUNCTS or w in _COORDINATORS for w in words):
         return True
-    # "I think", "my boss tells me", "I'm told", "we decided": a reporting clause, object-less
-    tail = words[:-1] if words[-1] in {"me", "us", "so", "now"} else words
+    # "I think", "my boss tells me", "I'm told", "from what I hear", "the way Sam tells it": a
+    # reporting clause, object-less or with a pronoun object, after any function words
+    if words[0] in _CONDITIONAL and len(words) <= 5:
+        return True  # "…, if I remember right", "…, unless I'm mistaken"
+    if segment.startswith("as far as "):
+        words = words[3:]
+    while words and _function(words[0]) and words[0] not in SUBJECT_PRONOUNS:
+        words = words[1:]
+    if not words:
+        return False
+    tail = words[:-1] if words[-1] in {"me", "us", "so", "now", "it", "them", "that"} else words
     # its subject is a pronoun, a determined noun or a name ("I", "my boss", "Priya"), its verb
     # finite: "run it before pushing" is an instruction of its own
     subject_ok = len(tail) == 2 or tail[0] in SUBJECT_PRONOUNS | _POSSESSIVES | DEFINITE_WORDS | {"a", "an"}
@@ -1012,6 +1031,10 @@ def _clause_hedged(c: _SlotClause, before: str, after: str) -> bool:
         return True
     if _parenthetical(after) or (before and _parenthetical(before)):
         return True
+    if before.split()[:1] and before.split()[0] in _CONDITIONAL:
+        return True  # the main clause of a condition or a concession ("if memory serves, …")
+    if any(w in _BE or w.endswith("'s") for w in prefix[1:]):
+        return True  # the complement of another clause's copula ("the word is …", "my hunch is …")
     # a fronted scope ("in the side project …", "for notebooks, …"), not a change adverbial
     lead = head if prefix else before
     return bool(lead) and lead.split()[0] in PREPOSITIONS and not _CHANGE_ADVERBIAL.match(lead)
