@@ -59,6 +59,9 @@ ASSERTED = [
     "it's official, deno is our runtime now",
     "so deno is our runtime now",
     "from now on, deno is our runtime",
+    "by the way, deno is our runtime now",
+    "in short deno is our runtime now",
+    "deno should be our runtime from now on",
 ]
 
 

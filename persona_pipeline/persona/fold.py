@@ -820,8 +820,9 @@ _ADDITIVE = re.compile(
     r"|\b(?:in addition|additionally|likewise|besides|alongside|as well as)\b"
     r"|\b(?:my|our)\s+(?:second|secondary|additional)\s"
 )
-# §4.49ff modal auxiliaries of possibility, prediction and inference before the copula
-_MODAL_BE = re.compile(r"\b(?:may|might|could|would|should|can|must|'d)\s+(?:\w+\s+)?(?:be|become)\b")
+# §4.49ff modal auxiliaries of possibility and hypothesis before the copula (not the deontic
+# "should"/"must": "postgres should be our database from now on" is a decision)
+_MODAL_BE = re.compile(r"\b(?:may|might|could|would|can|'d)\s+(?:\w+\s+)?(?:be|become)\b")
 # a negated copula or a denial: "zed is not my editor now", "mongo is no longer our database"
 _NEGATED = re.compile(
     r"\b(?:is|are|was|were|'s|be)\s+(?:not|no longer|never)\b|\b(?:isn't|aren't|wasn't|weren't|ain't)\b"
@@ -833,6 +834,13 @@ _OWNERS_WORDS = frozenset({"my", "our", "the"})
 _FUNCTION_WORDS = _COORDINATORS | SUBJECT_PRONOUNS | {"that"}
 _SEGMENT = re.compile(r"\s*(?:[,;:()\"]|\s[-–—]\s|[.!](?:\s|$))\s*")
 _CHANGE_ADVERBIAL = re.compile(r"(?:from now on|from here on|in (?:the )?future|going forward)\b")
+# §8.134ff prepositional conjuncts and style disjuncts: they link or comment, they scope nothing
+# ("by the way, …", "in short, …", not "for the mobile app, …")
+_CONJUNCT_PHRASES = re.compile(
+    r"(?:by the way|in short|in brief|in sum|in fact|in any case|in any event|at any rate|after all|at least|"
+    r"at last|in the end|on the other hand|by contrast|in contrast|for example|for instance|in other words|"
+    r"above all|of course|in particular|as a result|in general|for the record|to be honest|in addition)\b"
+)
 
 
 @lru_cache(maxsize=1)
@@ -1037,7 +1045,12 @@ def _clause_hedged(c: _SlotClause, before: str, after: str) -> bool:
         return True  # the complement of another clause's copula ("the word is …", "my hunch is …")
     # a fronted scope ("in the side project …", "for notebooks, …"), not a change adverbial
     lead = head if prefix else before
-    return bool(lead) and lead.split()[0] in PREPOSITIONS and not _CHANGE_ADVERBIAL.match(lead)
+    return (
+        bool(lead)
+        and lead.split()[0] in PREPOSITIONS
+        and not _CHANGE_ADVERBIAL.match(lead)
+        and not _CONJUNCT_PHRASES.match(seg if prefix else before)
+    )
 
 
 def _clauses_low(quote: str) -> str:
