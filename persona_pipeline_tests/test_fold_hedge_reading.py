@@ -62,6 +62,12 @@ ASSERTED = [
     "by the way, deno is our runtime now",
     "in short deno is our runtime now",
     "deno should be our runtime from now on",
+    # a clause of another verb beside it is no report ("we moved" is no "we said")
+    "we moved: caddy is our proxy now",
+    "we migrated, deno is our runtime now",
+    # a pronoun's contraction opens no question
+    "everything times out on aurora, that's our database these days",
+    "it's our runtime now, deno",
 ]
 
 

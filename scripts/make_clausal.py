@@ -13,8 +13,10 @@ verb.communication, verb.perception, verb.emotion). Its class:
   think.v.03 ("use or exercise the mind"; guessing, supposing): a clause under it is asserted.
 - `believe`: every other verb (think, reckon, hope, wish, hear, imagine): a clause under it is a
   belief, a wish or hearsay, not a statement of fact.
-Column 3 is 1 when a sense has frame 26. Irregular forms (`verb.exc`: thought, said, heard) get
-their own rows. Format: `word<TAB>class<TAB>frame26`, sorted.
+Column 3 is 1 when a sense has frame 26; column 4 is 1 when its first (most frequent) sense is one
+of the four mental or speech-act files ("think", "say"; not "move", whose first sense is travel).
+Irregular forms (`verb.exc`: thought, said, heard) get their own rows. Format:
+`word<TAB>class<TAB>frame26<TAB>first-sense-mental`, sorted.
 """
 
 from __future__ import annotations
@@ -30,17 +32,56 @@ OUT = Path(__file__).resolve().parents[1] / "persona_pipeline" / "persona" / "di
 MENTAL = {"verb.cognition", "verb.communication", "verb.perception", "verb.emotion"}
 DECIDING = ("decide.v.01", "decide.v.02", "choose.v.01", "choose.v.02", "agree.v.01")
 # Debian's wordnet-base ships no `lexnames`; nltk needs it (the 45 files, in WordNet's order)
-LEXNAMES = (
-    "adj.all adj.pert adv.all noun.Tops noun.act noun.animal noun.artifact noun.attribute noun.body "
-    "noun.cognition noun.communication noun.event noun.feeling noun.food noun.group noun.location "
-    "noun.motive noun.object noun.person noun.phenomenon noun.plant noun.possession noun.process "
-    "noun.quantity noun.relation noun.shape noun.state noun.substance noun.time verb.body verb.change "
-    "verb.cognition verb.communication verb.competition verb.consumption verb.contact verb.creation "
-    "verb.emotion verb.motion verb.perception verb.possession verb.social verb.stative verb.weather adj.ppl"
-).split()
+LEXNAMES = [
+    "adj.all",
+    "adj.pert",
+    "adv.all",
+    "noun.Tops",
+    "noun.act",
+    "noun.animal",
+    "noun.artifact",
+    "noun.attribute",
+    "noun.body",
+    "noun.cognition",
+    "noun.communication",
+    "noun.event",
+    "noun.feeling",
+    "noun.food",
+    "noun.group",
+    "noun.location",
+    "noun.motive",
+    "noun.object",
+    "noun.person",
+    "noun.phenomenon",
+    "noun.plant",
+    "noun.possession",
+    "noun.process",
+    "noun.quantity",
+    "noun.relation",
+    "noun.shape",
+    "noun.state",
+    "noun.substance",
+    "noun.time",
+    "verb.body",
+    "verb.change",
+    "verb.cognition",
+    "verb.communication",
+    "verb.competition",
+    "verb.consumption",
+    "verb.contact",
+    "verb.creation",
+    "verb.emotion",
+    "verb.motion",
+    "verb.perception",
+    "verb.possession",
+    "verb.social",
+    "verb.stative",
+    "verb.weather",
+    "adj.ppl",
+]
 
 
-def _wordnet(root: Path):  # noqa: ANN202 - nltk's reader
+def _wordnet(root: Path):
     from nltk.corpus.reader import wordnet as reader
 
     reader.WordNetCorpusReader.map_wn = lambda self, version="wordnet": None  # 3.0 itself: no mapping
@@ -60,7 +101,7 @@ def main() -> None:
         wn = _wordnet(Path(tmp))
         deciding = {wn.synset(n) for n in DECIDING}
         think = wn.synset("think.v.03")
-        rows: dict[str, tuple[str, int]] = {}
+        rows: dict[str, tuple[str, int, int]] = {}
         for lemma in wn.all_lemma_names("v"):
             if "_" in lemma or "-" in lemma or not lemma.isalpha():
                 continue
@@ -78,13 +119,13 @@ def main() -> None:
                 cls = "state"
             else:
                 cls = "believe"
-            rows[lemma] = (cls, int(frame26))
+            rows[lemma] = (cls, int(frame26), int(senses[0].lexname() in MENTAL))
         for line in (WORDNET / "verb.exc").read_text(encoding="latin-1").splitlines():
             form, *lemmas = line.split()
             hit = next((rows[m] for m in lemmas if m in rows), None)
             if hit and form not in rows:
                 rows[form] = hit
-    text = "".join(f"{w}\t{c}\t{f}\n" for w, (c, f) in sorted(rows.items()))
+    text = "".join(f"{w}\t{c}\t{f}\t{m}\n" for w, (c, f, m) in sorted(rows.items()))
     OUT.write_bytes(gzip.compress(text.encode(), mtime=0))
     print(f"{len(rows)} verbs -> {OUT}", file=sys.stderr)
 

@@ -831,6 +831,7 @@ _NEGATOR = re.compile(r"^(?:not|never|no|nobody|none|neither|nor|[a-z]+n't)$")
 _BE = frozenset({"am", "'m", "i'm", "we're", "is", "are", "was", "were", "be", "been", "being", "'re"})
 _COORDINATORS = frozenset({"and", "but", "or", "so", "then", "yet", "nor"})
 _OWNERS_WORDS = frozenset({"my", "our", "the"})
+_DEICTIC_IS = frozenset({"it's", "that's", "there's", "here's"})
 _FUNCTION_WORDS = _COORDINATORS | SUBJECT_PRONOUNS | {"that"}
 _SEGMENT = re.compile(r"\s*(?:[,;:()\"]|\s[-–—]\s|[.!](?:\s|$))\s*")
 _CHANGE_ADVERBIAL = re.compile(r"(?:from now on|from here on|in (?:the )?future|going forward)\b")
@@ -844,9 +845,10 @@ _CONJUNCT_PHRASES = re.compile(
 
 
 @lru_cache(maxsize=1)
-def _clausal_verbs() -> dict[str, tuple[str, bool]]:
+def _clausal_verbs() -> dict[str, tuple[str, bool, bool]]:
     """Verbs that take a clause as object, with how a clause under them stands (`decide`,
-    `state`, `believe`) and whether WordNet gives them the frame "Somebody ----s that CLAUSE"
+    `state`, `believe`), whether WordNet gives them the frame "Somebody ----s that CLAUSE", and
+    whether their first sense is one of thinking, saying, perceiving or feeling
     (`data/en_clausal.tsv.gz`, Princeton WordNet 3.0, `scripts/make_clausal.py`); empty without it."""
     import gzip
     from importlib import resources
@@ -856,10 +858,10 @@ def _clausal_verbs() -> dict[str, tuple[str, bool]]:
     except (FileNotFoundError, OSError):
         return {}
     rows = (line.split("\t") for line in gzip.decompress(raw).decode().splitlines())
-    return {w: (c, f == "1") for w, c, f in rows}
+    return {w: (c, f == "1", m == "1") for w, c, f, m in rows}
 
 
-def _clausal(word: str) -> tuple[str, bool] | None:
+def _clausal(word: str) -> tuple[str, bool, bool] | None:
     """A clausal verb's (class, frame 26) for an inflected form ("reckons", "hoped", "figured")."""
     verbs = _clausal_verbs()
     w = word.strip("'")
@@ -889,7 +891,7 @@ def _attitude(prefix: list[str], verb_at_end: bool = True) -> bool | None:
     verb = _clausal(words[-1])
     if verb is None:
         return None
-    cls, frame26 = verb
+    cls, frame26, _ = verb
     subject = [w for w in words[:-1] if w not in _COORDINATORS]
     if cls == "decide":
         return False
@@ -899,6 +901,12 @@ def _attitude(prefix: list[str], verb_at_end: bool = True) -> bool | None:
         return True  # denied, passive ("I'm told"), or conditional ("I'd say")
     first = subject[-1] in {"i", "we"} or subject[-2:] in (["we", "all"], ["we", "both"])
     return not (first and cls == "state")
+
+
+def _asks(word: str) -> bool:
+    """An auxiliary or a wh-word opening a clause: a question ("is helix my editor now"), not a
+    pronoun's contraction ("that's our database now", "it's our editor now")."""
+    return word in WH or (word in AUX and word not in _DEICTIC_IS)
 
 
 def _tag(segment: str) -> bool:
@@ -928,7 +936,12 @@ def _parenthetical(segment: str) -> bool:
         words = words[1:]
     if not words:
         return False
+    framed = len(words) < len(segment.split()) or words[-1] in {"it", "them", "that", "so"}
     tail = words[:-1] if words[-1] in {"me", "us", "so", "now", "it", "them", "that"} else words
+    # a bare "subject verb" reports only with a verb mainly of thinking or saying ("I think",
+    # "we agreed"), not one that merely has such a sense ("we moved")
+    if not framed and not (len(tail) > 1 and (v := _clausal(tail[-1])) and v[2]):
+        return False
     # its subject is a pronoun, a determined noun or a name ("I", "my boss", "Priya"), its verb
     # finite: "run it before pushing" is an instruction of its own
     subject_ok = len(tail) == 2 or tail[0] in SUBJECT_PRONOUNS | _POSSESSIVES | DEFINITE_WORDS | {"a", "an"}
@@ -1023,7 +1036,7 @@ def _clause_hedged(c: _SlotClause, before: str, after: str) -> bool:
     seg, prefix = c.segment, [w for w in c.prefix if w not in _COORDINATORS]
     head = " ".join(prefix)
     opening = next((w for w in seg.split() if w not in _COORDINATORS), "")
-    if "?" in seg or opening in AUX or opening in WH or (prefix and prefix[0] in AUX | WH):
+    if "?" in seg or _asks(opening) or (prefix and _asks(prefix[0])):
         return True  # asked: a question mark, or an auxiliary or wh-word first
     if _tag(after) or (after.split()[:1] in (["which"], ["that"]) and MALFUNCTION.search(after)):
         return True  # a tag ("…, isn't it"), or a complaint about it ("…, which breaks the walrus")
