@@ -43,6 +43,7 @@ HEDGED = [
     "the way my manager puts it, deno is our runtime now",
     "deno is our runtime now, from what I gather",
     "deno is our runtime now, as far as I can tell",
+    "gossip has it that deno is our runtime now",
 ]
 ASSERTED = [
     "we decided linear is our issue tracker now",

@@ -827,6 +827,7 @@ _MODAL_BE = re.compile(r"\b(?:may|might|could|would|can|'d)\s+(?:\w+\s+)?(?:be|b
 _NEGATED = re.compile(
     r"\b(?:is|are|was|were|'s|be)\s+(?:not|no longer|never)\b|\b(?:isn't|aren't|wasn't|weren't|ain't)\b"
 )
+_HAVE_IT = re.compile(r"\b(?:has|have|had)\s+it(?:\s+that)?$")
 _NEGATOR = re.compile(r"^(?:not|never|no|nobody|none|neither|nor|[a-z]+n't)$")
 _BE = frozenset({"am", "'m", "i'm", "we're", "is", "are", "was", "were", "be", "been", "being", "'re"})
 _COORDINATORS = frozenset({"and", "but", "or", "so", "then", "yet", "nor"})
@@ -1048,8 +1049,8 @@ def _clause_hedged(c: _SlotClause, before: str, after: str) -> bool:
         return True
     if _MODAL_BE.search(seg) or _ADDITIVE.search(seg) or _RESTRICTIVE.search(seg):
         return True
-    if _attitude(c.prefix):
-        return True
+    if _attitude(c.prefix) or _HAVE_IT.search(head):
+        return True  # believed, reported or wished; "X has it (that) …" is X saying it
     if _parenthetical(after) or (before and _parenthetical(before)):
         return True
     if before.split()[:1] and before.split()[0] in _CONDITIONAL:
