@@ -30,7 +30,6 @@ HEDGED = [
     "1password is my password manager now, or so my boss tells me",
     "vercel is our hosting now, I believe",
     "according to the wiki, meilisearch is our search engine now",
-    "even though strapi is our cms now, nobody uses it",
     "in case airflow is our scheduler now, keep the dags small",
     "is it true that sqlmodel is our orm now",
     "envoy might be our load balancer now",
@@ -44,6 +43,16 @@ HEDGED = [
     "deno is our runtime now, from what I gather",
     "deno is our runtime now, as far as I can tell",
     "gossip has it that deno is our runtime now",
+    # rev45c C3 rows
+    "my guess is bitwarden is our password manager now",
+    "if memory serves, fish is my shell now",
+    "when I'm at my parents', rooibos is my tea now",
+    "grafana is our monitoring now, at least on paper",
+    "Lidl is our grocery store now, says my flatmate",
+    "gradle is by no means our build tool now",
+    "gradle is in no way our build tool now",
+    "my daughter's guitar tuning is drop d now",
+    "okta is the client's auth provider now",
 ]
 ASSERTED = [
     "we decided linear is our issue tracker now",
@@ -69,6 +78,24 @@ ASSERTED = [
     # a pronoun's contraction opens no question
     "everything times out on aurora, that's our database these days",
     "it's our runtime now, deno",
+    # a concessive clause concedes its content (factive): said, not hedged (rev45c C14)
+    "even though strapi is our cms now, nobody uses it",
+    "although DHL was cheaper, UPS is our courier now",
+    # a clause of its own beside it, of time or reason, or of another verb (rev45c C2, C14, C15)
+    "UPS is our courier now, if a parcel is late call them",
+    "UPS is our courier now, if anyone asks",
+    "UPS is our courier now, my boss made the call",
+    "UPS is our courier now, I checked",
+    "UPS is our courier now, I signed the contract",
+    "UPS is our courier now, Sam approved",
+    "UPS is our courier now, I know",
+    "and then, UPS is our courier now",
+    "since DHL lost parcels, UPS is our courier now",
+    "after the audit, UPS is our courier now",
+    "after today's meeting UPS is our courier now",
+    "as of now, UPS is our courier",
+    "UPS is our courier now, for now",
+    "for now, UPS is our courier",
 ]
 
 
@@ -98,7 +125,6 @@ HELD_OUT = [
         "our search engine is elasticsearch, keep mappings strict",
         "according to the wiki, meilisearch is our search engine now",
     ),
-    ("our cms is wordpress, disable comments", "even though strapi is our cms now, nobody uses it"),
     ("our scheduler is cron, log every run", "in case airflow is our scheduler now, keep the dags small"),
     ("our translation service is deepl, cache the results", "google translate is our translation service now, I guess"),
     ("our chat app is slack, mute the random channel", "teams is our chat app now, supposedly"),
@@ -122,3 +148,34 @@ def test_a_hedged_choice_keeps_the_older_rule(old: str, new: str) -> None:
 @pytest.mark.parametrize(("old", "new"), HELD_OUT_REVERSALS)
 def test_a_plain_reversal_supersedes(old: str, new: str) -> None:
     assert any(_trimmed(old).lower() == s.lower() for s in _superseded(old, new))
+
+
+# rev45c C11: the clause about the older rule's slot decides, whatever another clause says
+OTHER_CLAUSE = [
+    ("our database is postgres, use jsonb columns", "rust is our language now, and maybe mongo is our database now"),
+    (
+        "our database is postgres, use jsonb columns",
+        "kafka is our queue now and the vendor claims mongo is our database now",
+    ),
+    ("my editor is neovim, keep the config in lua", "fish is my shell now, and zed is not my editor now"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), OTHER_CLAUSE)
+def test_the_clause_of_the_older_slot_decides(old: str, new: str) -> None:
+    assert not any(_trimmed(old).lower() == s.lower() for s in _superseded(old, new))
+
+
+# rev45c C15: sentences that once crashed the fold
+@pytest.mark.parametrize(
+    "new",
+    [
+        "as of now, UPS is our courier",
+        "until now, DHL was our courier",
+        "UPS is our courier now, for now",
+        "UPS is our courier now, as of now",
+        "for now, UPS is our courier",
+    ],
+)
+def test_the_fold_reads_time_phrases(new: str) -> None:
+    _superseded("our courier is DHL, print labels the day before", new)

@@ -34,7 +34,6 @@ def _current(rules: list[Rule]) -> list[str]:
 # (correction, plain command of the opposite polarity)
 OPPOSED = [
     ("no, never use print for logging", "use print for logging"),
-    ("no, never push straight to main", "push small fixes straight to main"),
     ("no, never store dates as strings", "store dates as strings"),
     ("no, don't wrap lines at 80 columns", "wrap lines at 80 columns"),
     ("no, never hardcode the api url", "hardcode the api url"),
@@ -80,3 +79,46 @@ def test_an_explicit_reversal_supersedes_the_correction(correction: str, reversa
 def test_an_agreeing_plain_command_is_not_superseded(correction: str, command: str) -> None:
     rules = _fold((correction, Tier.T1), (command, Tier.T2))
     assert all(r.superseded_by is None for r in rules), [(r.statement, r.superseded_by) for r in rules]
+
+
+@pytest.mark.parametrize(
+    ("correction", "command"),
+    [
+        ("no, never push straight to main", "push small fixes straight to main"),
+        ("no, never deploy on fridays", "deploy small config changes on fridays"),
+    ],
+)
+def test_a_narrower_command_against_a_correction_never_names_it(correction: str, command: str) -> None:
+    current = _current(_fold((correction, Tier.T1), (command, Tier.T2)))
+    assert any(c in correction for c in current), current
+    assert command not in current, current
+
+
+# rev45c C1: a command for another object shares only a verb with the correction: it agrees
+@pytest.mark.parametrize(
+    ("correction", "command"),
+    [
+        ("no, never commit to main directly", "commit to a feature branch"),
+        ("no, don't put secrets in the repo", "put secrets in the vault"),
+        ("no, don't answer in english", "answer in german"),
+        ("no, never water the ferns from above", "water the ferns from below"),
+    ],
+)
+def test_a_command_for_another_object_is_not_superseded(correction: str, command: str) -> None:
+    rules = _fold((correction, Tier.T1), (command, Tier.T2))
+    assert all(r.superseded_by is None for r in rules), [(r.statement, r.superseded_by) for r in rules]
+
+
+# rev45c C13: at one tier the newer wins: an older bare command loses to its newer negation
+@pytest.mark.parametrize(
+    ("command", "negation"),
+    [
+        ("use print for logging", "never use print for logging"),
+        ("indent with tabs", "never indent with tabs"),
+        ("add docstrings to helpers", "don't add docstrings to helpers"),
+        ("salt the pasta water", "never salt the pasta water"),
+    ],
+)
+def test_a_newer_negation_at_one_tier_wins(command: str, negation: str) -> None:
+    current = _current(_fold((command, Tier.T2), (negation, Tier.T2)))
+    assert current == [negation.replace("don't", "don't")], current

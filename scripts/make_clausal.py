@@ -5,18 +5,21 @@ nltk's WordNet reader; licence in `data/NOTICE.md`). Run by hand; not a dependen
 
 A verb is kept when one of its senses has WordNet's sentence frame 26 ("Somebody ----s that
 CLAUSE") or belongs to a lexicographer file of mental or speech acts (verb.cognition,
-verb.communication, verb.perception, verb.emotion). Its class:
+verb.communication, verb.perception, verb.emotion). Its class, by the first that holds:
 - `decide`: a sense is, or is a kind of (hypernym closure), WordNet's verbs of deciding or
   agreeing (decide.v.01 "reach a decision", decide.v.02 "bring to an end; settle", choose.v.01,
   choose.v.02 "see fit", agree.v.01 "be in agreement"): a clause under it was settled.
-- `state`: its first (most frequent) sense is a verb.communication sense that is no kind of
-  think.v.03 ("use or exercise the mind"; guessing, supposing): a clause under it is asserted.
-- `believe`: every other verb (think, reckon, hope, wish, hear, imagine): a clause under it is a
-  belief, a wish or hearsay, not a statement of fact.
+- `believe`: one of its two main senses is, or is a kind of, a verb of believing, supposing,
+  wishing or hearing (BELIEVING below: think.v.01 "judge or regard", think.v.02 "expect, believe
+  with confidence", believe.v.01, guess.v.02, suppose.v.01, wish.v.01, hope.v.01, hear.v.01,
+  learn.v.02 "hear, get word" …): a clause under it is a belief, a wish or hearsay.
+- `state`: its first (most frequent) sense is a verb.communication sense (say, tell, claim,
+  mention): a clause under it is asserted by its subject.
+- `other`: the rest (check, approve, know, keep): no attitude to a clause beside it.
 Column 3 is 1 when a sense has frame 26; column 4 is 1 when its first (most frequent) sense is one
 of the four mental or speech-act files ("think", "say"; not "move", whose first sense is travel).
-Irregular forms (`verb.exc`: thought, said, heard) get their own rows. Format:
-`word<TAB>class<TAB>frame26<TAB>first-sense-mental`, sorted.
+Irregular forms (`verb.exc`: thought, said, heard) get their own rows, column 5 `inflected` (else
+`base`). Format: `word<TAB>class<TAB>frame26<TAB>first-sense-mental<TAB>form`, sorted.
 """
 
 from __future__ import annotations
@@ -31,6 +34,30 @@ WORDNET = Path("/usr/share/wordnet")
 OUT = Path(__file__).resolve().parents[1] / "persona_pipeline" / "persona" / "digest" / "data" / "en_clausal.tsv.gz"
 MENTAL = {"verb.cognition", "verb.communication", "verb.perception", "verb.emotion"}
 DECIDING = ("decide.v.01", "decide.v.02", "choose.v.01", "choose.v.02", "agree.v.01")
+BELIEVING = (
+    "think.v.01",
+    "think.v.02",
+    "believe.v.01",
+    "expect.v.01",
+    "speculate.v.02",
+    "guess.v.02",
+    "suppose.v.01",
+    "presuppose.v.01",
+    "assume.v.01",
+    "suspect.v.01",
+    "calculate.v.02",
+    "doubt.v.01",
+    "imagine.v.01",
+    "desire.v.01",
+    "wish.v.01",
+    "hope.v.01",
+    "fear.v.01",
+    "feel.v.01",
+    "hear.v.01",
+    "learn.v.02",
+    "understand.v.04",
+    "gather.v.04",
+)
 # Debian's wordnet-base ships no `lexnames`; nltk needs it (the 45 files, in WordNet's order)
 LEXNAMES = [
     "adj.all",
@@ -100,8 +127,8 @@ def main() -> None:
         os.environ["NLTK_DATA"] = tmp
         wn = _wordnet(Path(tmp))
         deciding = {wn.synset(n) for n in DECIDING}
-        think = wn.synset("think.v.03")
-        rows: dict[str, tuple[str, int, int]] = {}
+        believing = {wn.synset(n) for n in BELIEVING}
+        rows: dict[str, tuple[str, int, int, str]] = {}
         for lemma in wn.all_lemma_names("v"):
             if "_" in lemma or "-" in lemma or not lemma.isalpha():
                 continue
@@ -115,17 +142,19 @@ def main() -> None:
             up = [{s, *s.closure(lambda x: x.hypernyms())} for s in senses]
             if any(u & deciding for u in up):
                 cls = "decide"
-            elif senses[0].lexname() == "verb.communication" and think not in up[0]:
+            elif any(u & believing for u in up[:2]):
+                cls = "believe"
+            elif senses[0].lexname() == "verb.communication":
                 cls = "state"
             else:
-                cls = "believe"
-            rows[lemma] = (cls, int(frame26), int(senses[0].lexname() in MENTAL))
+                cls = "other"
+            rows[lemma] = (cls, int(frame26), int(senses[0].lexname() in MENTAL), "base")
         for line in (WORDNET / "verb.exc").read_text(encoding="latin-1").splitlines():
             form, *lemmas = line.split()
             hit = next((rows[m] for m in lemmas if m in rows), None)
             if hit and form not in rows:
-                rows[form] = hit
-    text = "".join(f"{w}\t{c}\t{f}\t{m}\n" for w, (c, f, m) in sorted(rows.items()))
+                rows[form] = (*hit[:3], "inflected")
+    text = "".join(f"{w}\t{c}\t{f}\t{m}\t{k}\n" for w, (c, f, m, k) in sorted(rows.items()))
     OUT.write_bytes(gzip.compress(text.encode(), mtime=0))
     print(f"{len(rows)} verbs -> {OUT}", file=sys.stderr)
 

@@ -59,6 +59,7 @@ from persona_pipeline.persona.digest.reading import (
 from persona_pipeline.persona.digest.reading import DEFINITE as DEFINITE_WORDS
 
 SIMILARITY = 0.34  # skills' lexical overlap
+OPPOSED_SHARE = 0.9  # a bare statement saying mostly an outranking one's words, reversed, loses to it
 RULE_SIMILARITY = 0.3  # persona rules: rarity-weighted Dice
 STANCE_WEIGHT = sim._w(5.6)  # inside a group: words of Zipf ≤ 5.6 ("black", "spaces") can conflict
 # A statement recurs across sessions (the same preference said many times): tokenise it once.
@@ -195,6 +196,17 @@ def _reverses_among(o: Observation, members: Sequence[Observation]) -> bool:
     the slot is unless an older member filled the slot with a thing of that sort ("light" → "dark")."""
     if not _reverses(o.quote) or _hedged(o.quote):
         return False
+    # nor one the cross-group vetoes would refuse against an older member naming its slot
+    # (rev45c C4/C11: "…, and zed is not my editor now" beside "my editor is neovim, …")
+    t0 = o.timestamp or ""
+    heads = {h for c, *_ in _slot_clauses(o.quote) if (h := _clause_head(c))}
+    if any(
+        (m.timestamp or "") < t0
+        and any(_older_slot(h, m.statement) is not None for h in heads)
+        and _unsure(o.quote, m.statement)
+        for m in members
+    ):
+        return False
     if not _remark(o.quote):
         return True
     t = o.timestamp or ""
@@ -261,7 +273,7 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     cut = max(revs) if revs else None
     # synonyms one member sets against each other are two things in this group, not one
     distinct = frozenset().union(*(sim.apart(*stance(o.statement, STANCE_WEIGHT)) for o in members))
-    outranks: list[tuple[float, frozenset[str], frozenset[str]]] = []  # stated stances kept, by tier
+    outranks: list[Outranking] = []  # the stated stances kept so far
     for o in policy_order(members):
         if _corroborating(o) or (not (_derived(o) or _stated(o.quote)) and (cut is None or (o.timestamp or "") >= cut)):
             # an inferred stance is set against the group only by a newer reversal; but a bare
@@ -285,23 +297,43 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
         kept.append(o)
         preferred |= p
         rejected |= n
-        outranks.append((TIER_WEIGHT[o.tier], frozenset(p), frozenset(n)))
+        outranks.append(_outranking(o))
     return kept, lost
 
 
-def _opposes(
-    o: Observation, outranks: Sequence[tuple[float, frozenset[str], frozenset[str]]], distinct: frozenset[str]
-) -> bool:
-    """A bare statement whose stance is the reverse of a stated one of a higher tier: it prefers
-    only what that rejects or rejects only what that prefers, and agrees with it on nothing."""
+Outranking = tuple[float, str, frozenset[str], frozenset[str], frozenset[str]]  # tier, when, p, n, words
+
+
+def _outranking(o: Observation) -> Outranking:
+    return (TIER_WEIGHT[o.tier], o.timestamp or "", *stance(o.statement, STANCE_WEIGHT), sim.tokens(o.statement))
+
+
+def _against(o: Observation, outranks: Sequence[Outranking], distinct: frozenset[str]) -> float:
+    """Whether a bare statement says the reverse of a stated one that outranks it (a higher tier,
+    or the same tier and newer: the tier rule, then the newer): 0 when it agrees with none on
+    anything; else the largest share of its words' weight that the outranking statement also
+    says (1.0: the same words, the other way: "use print for logging" / "never use print for
+    logging"; less for a new object: "commit to a feature branch" / "never commit to main")."""
     p, n = stance(o.statement, STANCE_WEIGHT)
-    for tier, hp, hn in outranks:
-        if tier <= TIER_WEIGHT[o.tier]:
+    words = sim.tokens(o.statement)
+    total = sum(sim.weight(t) for t in words)
+    share = 0.0
+    for tier, when, hp, hn, hw in outranks:
+        mine = TIER_WEIGHT[o.tier]
+        if tier < mine or (tier == mine and when <= (o.timestamp or "")) or not total:
             continue
         against = sim.meets(p, hn, distinct) | sim.meets(n, hp, distinct)
         if against and not (sim.meets(p, hp, distinct) | sim.meets(n, hn, distinct)):
-            return True
-    return False
+            share = max(share, sum(sim.weight(t) for t in words & hw) / total)
+    return share
+
+
+def _opposes(o: Observation, outranks: Sequence[Outranking], distinct: frozenset[str]) -> bool:
+    """A bare statement that asks for what an outranking stated one refused, or refuses what it
+    asked ("use print for logging" against "never use print for logging"): most of its stance's
+    weight is that reverse, not a new object ("commit to a feature branch" against "never commit
+    to main directly" shares only the verb)."""
+    return _against(o, outranks, distinct) >= OPPOSED_SHARE
 
 
 Marked = tuple[frozenset[str], bool, frozenset[str]]
@@ -389,13 +421,22 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
 
     revs = [o.timestamp or "" for o in members if _reverses_among(o, members)]
     cut = max(revs) if revs else None
+    # a bare statement against part of what an outranking member stated joins the group but
+    # never names it ("push small fixes straight to main" beside "no, never push straight to main")
+    apart = frozenset().union(*(sim.apart(*stance(o.statement, STANCE_WEIGHT)) for o in members))
+    outranks = [_outranking(o) for o in members if not _corroborating(o) and (_derived(o) or _stated(o.quote))]
 
-    def naming(i: int) -> tuple[bool, bool, bool, bool, bool, bool, float, int, float, int, str]:
+    def against(o: Observation) -> bool:
+        bare = not (_derived(o) or _stated(o.quote) or _reverses(o.quote))
+        return bare and _against(o, outranks, apart) > 0
+
+    def naming(i: int) -> tuple[bool, bool, bool, bool, bool, bool, bool, float, int, float, int, str]:
         o = members[i]
         p = stance(o.statement, STANCE_WEIGHT)[0]
         names = len(sim.rare(toks[i]) & cluster_rare)
         return (
             not _corroborating(o),
+            not against(o),
             cut is not None and (o.timestamp or "") >= cut,  # the policy: a newer reversal names it
             not _derived(o),  # the person's own words before a digester's statement of them
             names > 0 or not cluster_rare,  # it names what the group is about ("run it first" does not)
@@ -617,8 +658,10 @@ def cross_group_superseded(groups: list[list[Observation]]) -> dict[int, int]:
             if not _reverses(o.quote):
                 continue
             # a remark on how a slot is ("our database is sluggish now") rejects no thing
-            # a negated, asked or supposed one rejects nothing either ("zed is not my editor now")
-            rejected = frozenset() if _remark(o.quote) or _hedged(o.quote) else stance(o.statement, sim.NAMED)[1]
+            # a negated, asked or supposed one rejects nothing either ("zed is not my editor now"),
+            # nor does a message with such a clause ("fish is my shell now, and zed is not my editor")
+            hedged = any(_clause_hedged(*c) for c in _slot_clauses(o.quote))
+            rejected = frozenset() if _remark(o.quote) or hedged else stance(o.statement, sim.NAMED)[1]
             targets = {j for t in rejected for j in prefers.get(t, ()) if j != i}
             targets |= {j for j, g2 in enumerate(groups) if j != i and any(_substitutes(o, m) for m in g2)}
             targets |= {j for j, g2 in enumerate(groups) if j != i and any(_reassigns(o, m) for m in g2)}
@@ -696,7 +739,7 @@ def _assignment(statement: str) -> tuple[frozenset[str], frozenset[str]] | None:
     if a is None:
         # "we decided linear is our issue tracker now": the person settling or stating the clause
         # under a verb of deciding or saying assigns the slot as the clause alone does
-        for c, _, _ in _slot_clauses(statement):
+        for c, *_ in _slot_clauses(statement):
             if c.prefix and _attitude(c.prefix) is False:
                 a = assignment(" ".join(c.segment.split()[len(c.prefix) :]))
                 break
@@ -742,8 +785,9 @@ _VALUE_FIRST = re.compile(
 # --- how a slot clause is said: asserted, or hedged (issue 15) -----------------------------------
 # The closed classes below are written from a reference grammar (Quirk, Greenbaum, Leech & Svartvik
 # 1985, *A Comprehensive Grammar of the English Language*), never from a corpus sentence.
-# §14.12–14.19: subordinators of condition, concession and (future) time, and of reason: the clause
-# under them is supposed, conceded or given as a ground, not said as a change.
+# §14.12–14.19: subordinators of condition and (future) time, and of reason: the clause under
+# them is supposed or given as a ground, not said as a change. Not the concessive ones
+# ("although X is our Y now, …" concedes X: a factive clause, still said).
 _SUBORDINATORS = frozenset(
     {
         "if",
@@ -754,9 +798,6 @@ _SUBORDINATORS = frozenset(
         "assuming",
         "supposing",
         "lest",
-        "although",
-        "though",
-        "whereas",
         "while",
         "whilst",
         "once",
@@ -769,11 +810,10 @@ _SUBORDINATORS = frozenset(
     }
 )
 _CONDITIONAL = frozenset(
-    {"if", "unless", "provided", "providing", "assuming", "supposing", "although", "though", "even"}
+    {"if", "unless", "provided", "providing", "assuming", "supposing", "when", "whenever", "once", "even"}
 )
-_SUBORDINATE_PHRASES = re.compile(
-    r"\b(?:in case|as long as|so long as|on condition that|even if|even though|what if|only if)\b"
-)
+_CONCESSIVE = frozenset({"although", "though", "whereas"})
+_SUBORDINATE_PHRASES = re.compile(r"\b(?:in case|as long as|so long as|on condition that|even if|what if|only if)\b")
 # §8.127–8.130 content disjuncts of doubt ("perhaps", "reportedly") and of a sense in which the
 # content is true ("in theory", "technically"); the disjuncts of conviction ("clearly",
 # "definitely") assert and are not here.
@@ -826,6 +866,14 @@ _MODAL_BE = re.compile(r"\b(?:may|might|could|would|can|'d)\s+(?:\w+\s+)?(?:be|b
 # a negated copula or a denial: "zed is not my editor now", "mongo is no longer our database"
 _NEGATED = re.compile(
     r"\b(?:is|are|was|were|'s|be)\s+(?:not|no longer|never)\b|\b(?:isn't|aren't|wasn't|weren't|ain't)\b"
+    # §10.54ff negative and approximate-negative words in the copula phrase
+    r"|\b(?:is|are|was|were|'s|be)\s+(?:by no means|in no way|no way|hardly|scarcely|barely|nowhere near|far from)\b"
+)
+_TIME_PREPOSITIONS = frozenset({"after", "before", "since", "until", "till", "during"})
+# a genitive between the owner and the slot: another's ("the client's auth provider")
+_OTHERS = re.compile(
+    r"\b(?:my|our|the|their|his|her|your)\s+[a-z]+'s?\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+(?:is|are)\b"
+    r"|\b(?:is|are)\s+(?:my|our|the|their|his|her|your)\s+[a-z]+'s?\s"
 )
 _HAVE_IT = re.compile(r"\b(?:has|have|had)\s+it(?:\s+that)?$")
 _NEGATOR = re.compile(r"^(?:not|never|no|nobody|none|neither|nor|[a-z]+n't)$")
@@ -834,7 +882,10 @@ _COORDINATORS = frozenset({"and", "but", "or", "so", "then", "yet", "nor"})
 _OWNERS_WORDS = frozenset({"my", "our", "the"})
 _DEICTIC_IS = frozenset({"it's", "that's", "there's", "here's"})
 _FUNCTION_WORDS = _COORDINATORS | SUBJECT_PRONOUNS | {"that"}
-_SEGMENT = re.compile(r"\s*(?:[,;:()\"]|\s[-–—]\s|[.!](?:\s|$))\s*")
+# clause boundaries: punctuation, and a coordinator before another clause with a copula
+_SEGMENT = re.compile(
+    r"\s*(?:[,;:()\"]|\s[-–—]\s|[.!](?:\s|$))\s*|\s(?:and|but)\s(?=(?:\S+\s+){0,6}?(?:is|are|was|were)\b)"
+)
 _CHANGE_ADVERBIAL = re.compile(r"(?:from now on|from here on|in (?:the )?future|going forward)\b")
 # §8.134ff prepositional conjuncts and style disjuncts: they link or comment, they scope nothing
 # ("by the way, …", "in short, …", not "for the mobile app, …")
@@ -846,7 +897,7 @@ _CONJUNCT_PHRASES = re.compile(
 
 
 @lru_cache(maxsize=1)
-def _clausal_verbs() -> dict[str, tuple[str, bool, bool]]:
+def _clausal_verbs() -> dict[str, tuple[str, bool, bool, bool]]:
     """Verbs that take a clause as object, with how a clause under them stands (`decide`,
     `state`, `believe`), whether WordNet gives them the frame "Somebody ----s that CLAUSE", and
     whether their first sense is one of thinking, saying, perceiving or feeling
@@ -859,10 +910,10 @@ def _clausal_verbs() -> dict[str, tuple[str, bool, bool]]:
     except (FileNotFoundError, OSError):
         return {}
     rows = (line.split("\t") for line in gzip.decompress(raw).decode().splitlines())
-    return {w: (c, f == "1", m == "1") for w, c, f, m in rows}
+    return {w: (c, f == "1", m == "1", k == "base") for w, c, f, m, k in rows}
 
 
-def _clausal(word: str) -> tuple[str, bool, bool] | None:
+def _clausal(word: str) -> tuple[str, bool, bool, bool] | None:
     """A clausal verb's (class, frame 26) for an inflected form ("reckons", "hoped", "figured")."""
     verbs = _clausal_verbs()
     w = word.strip("'")
@@ -880,21 +931,22 @@ def _clausal(word: str) -> tuple[str, bool, bool] | None:
     return next((verbs[s] for s in stems if len(s) > 1 and s in verbs), None)
 
 
-def _attitude(prefix: list[str], verb_at_end: bool = True) -> bool | None:
+def _attitude(prefix: list[str], parenthetical: bool = False) -> bool | None:
     """How a clause under a verb of thinking, saying, feeling or deciding stands (`_clausal`),
     given the words before it: None when no such verb governs it; else True when it is someone
     else's belief or report ("Priya reckons", "the vendor claims"), a first-person belief or wish
     ("I think", "I wish", "I'd say"), hearsay ("I'm told", "I hear"), or supposed ("imagine …");
-    False when it is settled ("we decided", "we agreed") or the person states it ("I said")."""
+    False when it is settled ("we decided", "we agreed"), the person states it ("I said"), or the
+    verb has no attitude to it ("I checked", "Sam approved": WordNet's `other` verbs)."""
     words = prefix[:-1] if prefix and prefix[-1] == "that" else prefix
     if not words:
         return None
     verb = _clausal(words[-1])
     if verb is None:
         return None
-    cls, frame26, _ = verb
+    cls, frame26, *_ = verb
     subject = [w for w in words[:-1] if w not in _COORDINATORS]
-    if cls == "decide":
+    if cls in {"decide", "other"} or (parenthetical and cls == "state" and not frame26):
         return False
     if not subject:
         return True if frame26 else None  # an imperative of supposing ("imagine …", "say …")
@@ -916,37 +968,43 @@ def _tag(segment: str) -> bool:
     return 0 < len(words) <= 3 and ("?" in segment or (words[0] in AUX and words[-1] in SUBJECT_PRONOUNS))
 
 
-def _parenthetical(segment: str) -> bool:
-    """A clause beside the slot clause that hedges it: a disjunct ("supposedly", "in theory"), a
-    report ("according to the wiki", "or so my boss tells me"), a restriction ("only for scripts"),
-    or a short clause of believing or hearing with nothing after its verb ("I think", "I'm told")."""
+def _parenthetical(segment: str, last: bool) -> bool:
+    """A clause beside the slot clause that hedges it: a disjunct ("supposedly", "at least on
+    paper"), a report ("according to the wiki", "or so my boss tells me", "says my flatmate"), a
+    restriction ("only for scripts"), a condition on the speaker's knowledge ending the message
+    ("…, if I remember right", "…, unless I'm mistaken"), or a short clause of believing or hearing
+    with nothing after its verb ("I think", "I'm told")."""
     words = segment.split()
     if not words:
         return False
-    if _DISJUNCT_PHRASES.match(segment) or _RESTRICTIVE.match(segment) or (words[0] == "but" and "only" in words):
+    if _DISJUNCT_PHRASES.search(segment) or _RESTRICTIVE.match(segment) or (words[0] == "but" and "only" in words):
         return True
-    if len(words) <= 2 and all(w in _DISJUNCTS or w in _COORDINATORS for w in words):
-        return True
-    # "I think", "my boss tells me", "I'm told", "from what I hear", "the way Sam tells it": a
-    # reporting clause, object-less or with a pronoun object, after any function words
-    if words[0] in _CONDITIONAL and len(words) <= 5:
-        return True  # "…, if I remember right", "…, unless I'm mistaken"
-    if segment.startswith("as far as "):
-        words = words[3:]
+    if len(words) <= 2 and any(w in _DISJUNCTS for w in words) and all(w in _DISJUNCTS | _COORDINATORS for w in words):
+        return True  # "…, supposedly", "and apparently, …" (not "…, maybe for good": of its own phrase)
+    if segment.startswith(("as far as ", "from what ", "the way ")):
+        return True  # a clause naming the source of what is said
+    if words[0] in _CONDITIONAL - _CONCESSIVE and last and len(words) <= 5:
+        # a condition on the speaker's knowledge with nothing after it ("if I'm not mistaken"),
+        # not one on a clause of its own ("if a parcel is late call them")
+        return any(w in {"i", "i'm", "i've", "we", "we're", "me", "my", "memory"} for w in words)
     while words and _function(words[0]) and words[0] not in SUBJECT_PRONOUNS:
+        if words[0] in _SUBORDINATORS - {"as"}:
+            return False  # a clause of its own ("if a parcel is late call them")
         words = words[1:]
-    if not words:
+    tail = words[:-1] if words and words[-1] in {"me", "us", "so", "now", "it", "them", "that"} else words
+    if not 1 < len(tail) <= 4 or tail[-1].endswith("ing"):
         return False
-    framed = len(words) < len(segment.split()) or words[-1] in {"it", "them", "that", "so"}
-    tail = words[:-1] if words[-1] in {"me", "us", "so", "now", "it", "them", "that"} else words
-    # a bare "subject verb" reports only with a verb mainly of thinking or saying ("I think",
-    # "we agreed"), not one that merely has such a sense ("we moved")
-    if not framed and not (len(tail) > 1 and (v := _clausal(tail[-1])) and v[2]):
-        return False
-    # its subject is a pronoun, a determined noun or a name ("I", "my boss", "Priya"), its verb
-    # finite: "run it before pushing" is an instruction of its own
+    if any(_finite(w) or (w in AUX and w not in _BE) for w in tail[1:-1]):
+        return False  # another verb before the last word ("my boss made the call")
+    # "says my flatmate": a reporting verb before its subject
+    if _finite(tail[0]) and len(tail) <= 4:
+        return bool(_attitude([*tail[1:], tail[0]], parenthetical=True))
+    # its subject is a pronoun, a determined noun or a name ("I", "my boss", "Priya"): "run it
+    # before pushing" is an instruction of its own; and a bare "subject verb" reports only with a
+    # verb mainly of thinking or saying ("I think", "we agreed"), not one with such a sense ("we moved")
     subject_ok = len(tail) == 2 or tail[0] in SUBJECT_PRONOUNS | _POSSESSIVES | DEFINITE_WORDS | {"a", "an"}
-    return 1 < len(tail) <= 5 and subject_ok and not tail[-1].endswith("ing") and bool(_attitude(tail))
+    v = _clausal(tail[-1])
+    return subject_ok and v is not None and v[2] and bool(_attitude(tail, parenthetical=True))
 
 
 class _SlotClause(NamedTuple):
@@ -996,8 +1054,8 @@ _COPULA = r"(?:is|are|was|were|be|become|'s|isn't|aren't|wasn't|weren't)"
 # a copula beside an owned noun, however the clause is turned: negated ("zed is not my editor"),
 # added ("is also our"), asked ("is helix my editor"), subjunctive ("were our database")
 _LOOSE = re.compile(
-    rf"\b{_COPULA}\s+(?:\S+\s+){{0,2}}?{_OWNERS}\s+[a-z]"
-    rf"|\b{_OWNERS}\s+(?:\S+\s+){{0,2}}?(?:(?:may|might|could|would|should|can|must|will)\s+)?{_COPULA}\b"
+    rf"\b{_COPULA}\s+(?:\S+\s+){{0,3}}?{_OWNERS}\s+[a-z]"
+    rf"|\b{_OWNERS}\s+(?:\S+\s+){{0,3}}?(?:(?:may|might|could|would|should|can|must|will)\s+)?{_COPULA}\b"
 )
 
 
@@ -1015,25 +1073,45 @@ def _loose_clause(segment: str) -> _SlotClause | None:
     return _SlotClause(segment, prefix, "", (), value, False)
 
 
+def _clause_head(c: _SlotClause) -> str:
+    """The slot noun of a clause; for a loosely read one, the word after its owner."""
+    if c.head:
+        return c.head
+    words = c.segment.split()
+    at = next((i for i, w in enumerate(words) if w in _OWNERS_WORDS), None)
+    return words[at + 1] if at is not None and at + 1 < len(words) else ""
+
+
 def _finite(word: str) -> bool:
     """A clausal verb in a finite form ("said", "thinks"), not a base or an -ing form that may be
     a noun or an adjective ("report", "reporting")."""
-    return word not in _clausal_verbs() and not word.endswith("ing") and _clausal(word) is not None
+    listed = _clausal_verbs().get(word)
+    if listed is not None:
+        return not listed[3]  # an irregular form ("said", "thought")
+    return not word.endswith("ing") and _clausal(word) is not None
 
 
 @lru_cache(maxsize=1 << 16)
-def _slot_clauses(quote: str) -> tuple[tuple[_SlotClause, str, str], ...]:
-    """Each slot clause of a sentence with the clause before and after it."""
+def _slot_clauses(quote: str) -> tuple[tuple[_SlotClause, str, str, bool], ...]:
+    """Each slot clause of a sentence with the clause before and after it, and whether that one
+    ends the message."""
     segments = [s for s in _SEGMENT.split(_clauses_low(quote)) if s]
     out = []
     for i, seg in enumerate(segments):
         c = _clause_of(seg)
         if c is not None:
-            out.append((c, segments[i - 1] if i else "", segments[i + 1] if i + 1 < len(segments) else ""))
+            after = segments[i + 1] if i + 1 < len(segments) else ""
+            out.append((c, segments[i - 1] if i else "", after, i + 2 == len(segments)))
     return tuple(out)
 
 
-def _clause_hedged(c: _SlotClause, before: str, after: str) -> bool:
+def _conditional(segment: str) -> bool:
+    """A clause of condition ("if memory serves", "when I'm at my parents'"), not of concession."""
+    words = segment.split()
+    return bool(words) and (words[0] in _CONDITIONAL - {"even"} or segment.startswith("even if "))
+
+
+def _clause_hedged(c: _SlotClause, before: str, after: str, after_last: bool) -> bool:
     seg, prefix = c.segment, [w for w in c.prefix if w not in _COORDINATORS]
     head = " ".join(prefix)
     opening = next((w for w in seg.split() if w not in _COORDINATORS), "")
@@ -1043,6 +1121,8 @@ def _clause_hedged(c: _SlotClause, before: str, after: str) -> bool:
         return True  # a tag ("…, isn't it"), or a complaint about it ("…, which breaks the walrus")
     if _NEGATED.search(seg) or any(_NEGATOR.match(w) for w in prefix):
         return True
+    if _OTHERS.search(seg):
+        return True  # someone else's slot ("the client's auth provider", "my daughter's guitar")
     if any(w in _SUBORDINATORS for w in prefix) or _SUBORDINATE_PHRASES.search(head):
         return True
     if any(w in _DISJUNCTS for w in seg.split()) or _DISJUNCT_PHRASES.search(seg):
@@ -1051,17 +1131,19 @@ def _clause_hedged(c: _SlotClause, before: str, after: str) -> bool:
         return True
     if _attitude(c.prefix) or _HAVE_IT.search(head):
         return True  # believed, reported or wished; "X has it (that) …" is X saying it
-    if _parenthetical(after) or (before and _parenthetical(before)):
+    if _parenthetical(after, after_last) or (before and _parenthetical(before, False)):
         return True
-    if before.split()[:1] and before.split()[0] in _CONDITIONAL:
-        return True  # the main clause of a condition or a concession ("if memory serves, …")
-    if any(w in _BE or w.endswith("'s") for w in prefix[1:]):
+    if _conditional(before):
+        return True  # the main clause of a condition ("if memory serves, …")
+    if any(w in _BE for w in prefix[1:]):
         return True  # the complement of another clause's copula ("the word is …", "my hunch is …")
-    # a fronted scope ("in the side project …", "for notebooks, …"), not a change adverbial
+    # a fronted scope ("in the side project …", "for notebooks, …"), not a change adverbial nor
+    # one of time or reason ("after the audit, …", "since DHL lost parcels, …")
     lead = head if prefix else before
     return (
         bool(lead)
-        and lead.split()[0] in PREPOSITIONS
+        and lead.split()[0] in PREPOSITIONS - _TIME_PREPOSITIONS
+        and not lead.startswith(("as of ", "for now"))
         and not _CHANGE_ADVERBIAL.match(lead)
         and not _CONJUNCT_PHRASES.match(seg if prefix else before)
     )
@@ -1182,6 +1264,12 @@ def _unsure(new_quote: str, older_statement: str) -> bool:
     """Whether a newer reversal may not supersede the older statement (module section above)."""
     if _hedged(new_quote):
         return True
+    # the clause about the older rule's slot decides, whatever another clause says ("rust is our
+    # language now, and maybe mongo is our database now")
+    for c, before, after, last in _slot_clauses(new_quote):
+        head = _clause_head(c)
+        if head and _older_slot(head, older_statement) is not None and _clause_hedged(c, before, after, last):
+            return True
     a = _slot_of(new_quote)
     if a is None:
         return False
