@@ -179,3 +179,21 @@ def test_the_clause_of_the_older_slot_decides(old: str, new: str) -> None:
 )
 def test_the_fold_reads_time_phrases(new: str) -> None:
     _superseded("our courier is DHL, print labels the day before", new)
+
+
+# rev45c C16: a verb of saying that settles nothing assigns no slot
+@pytest.mark.parametrize(
+    "new",
+    [
+        "I propose UPS is our courier now",
+        "I suggested that UPS is our courier now",
+        "I denied that UPS is our courier now",
+        "I joked that UPS is our courier now",
+        "I pretended that UPS is our courier now",
+        "I requested that UPS is our courier now",
+        "the vendor decided UPS is our courier now",
+    ],
+)
+def test_saying_is_no_deciding(new: str) -> None:
+    old = "our courier is DHL, print labels the day before"
+    assert not any(_trimmed(old).lower() == s.lower() for s in _superseded(old, new))

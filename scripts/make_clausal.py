@@ -6,7 +6,7 @@ nltk's WordNet reader; licence in `data/NOTICE.md`). Run by hand; not a dependen
 A verb is kept when one of its senses has WordNet's sentence frame 26 ("Somebody ----s that
 CLAUSE") or belongs to a lexicographer file of mental or speech acts (verb.cognition,
 verb.communication, verb.perception, verb.emotion). Its class, by the first that holds:
-- `decide`: a sense is, or is a kind of (hypernym closure), WordNet's verbs of deciding or
+- `decide`: its first (most frequent) sense is, or is a kind of (hypernym closure), WordNet's verbs of deciding or
   agreeing (decide.v.01 "reach a decision", decide.v.02 "bring to an end; settle", choose.v.01,
   choose.v.02 "see fit", agree.v.01 "be in agreement"): a clause under it was settled.
 - `believe`: one of its two main senses is, or is a kind of, a verb of believing, supposing,
@@ -140,7 +140,7 @@ def main() -> None:
             if not frame26 and not any(s.lexname() in MENTAL for s in senses):
                 continue
             up = [{s, *s.closure(lambda x: x.hypernyms())} for s in senses]
-            if any(u & deciding for u in up):
+            if up[0] & deciding:
                 cls = "decide"
             elif any(u & believing for u in up[:2]):
                 cls = "believe"

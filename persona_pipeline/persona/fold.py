@@ -737,10 +737,11 @@ def _substitution(reversal_statement: str, older_statement: str) -> bool:
 def _assignment(statement: str) -> tuple[frozenset[str], frozenset[str]] | None:
     a = assignment(statement)
     if a is None:
-        # "we decided linear is our issue tracker now": the person settling or stating the clause
-        # under a verb of deciding or saying assigns the slot as the clause alone does
+        # "we decided linear is our issue tracker now": the person settling the clause under a verb
+        # of deciding assigns the slot as the clause alone does (not a verb of saying: "I propose",
+        # "I denied", "I joked" say it without settling it)
         for c, *_ in _slot_clauses(statement):
-            if c.prefix and _attitude(c.prefix) is False:
+            if _decided(c.prefix):
                 a = assignment(" ".join(c.segment.split()[len(c.prefix) :]))
                 break
     return (sim.tokens(a[0]), sim.tokens(a[1])) if a else None
@@ -954,6 +955,19 @@ def _attitude(prefix: list[str], parenthetical: bool = False) -> bool | None:
         return True  # denied, passive ("I'm told"), or conditional ("I'd say")
     first = subject[-1] in {"i", "we"} or subject[-2:] in (["we", "all"], ["we", "both"])
     return not (first and cls == "state")
+
+
+def _decided(prefix: list[str]) -> bool:
+    """The person ("I", "we") having decided the clause after these words ("we agreed that …",
+    "I've chosen …"): a decision told as done, in the past or the perfect; a present "I vote …" or
+    "I propose …" puts it forward and settles nothing."""
+    words = prefix[:-1] if prefix and prefix[-1] == "that" else prefix
+    verb = _clausal(words[-1]) if len(words) >= 2 else None
+    if verb is None or verb[0] != "decide":
+        return False
+    done = (_finite(words[-1]) and not words[-1].endswith("s")) or words[-2] in {"i've", "we've", "have", "has"}
+    subject = [w for w in words[:-1] if w not in {"have", "has", "all", "both"}]
+    return done and bool(subject) and subject[-1] in {"i", "we", "i've", "we've"}
 
 
 def _asks(word: str) -> bool:
