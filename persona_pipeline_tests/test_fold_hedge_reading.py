@@ -136,6 +136,8 @@ HELD_OUT_REVERSALS = [
     ("our database is mysql, avoid vendor extensions", "postgres is our database now, everyone says it scales better"),
     ("our cloud is aws, tag every resource", "we agreed that gcp is our cloud now"),
     ("my browser is firefox, keep the tabs pinned", "I decided brave is my browser now"),
+    # rev45c C7: a name with a genitive is a value
+    ("our caterer is Luigi's, order two days ahead", "Mama Rosa's is our caterer now"),
     ("our registry is artifactory, pin the digests", "nexus is our registry now, could you update the docs"),
 ]
 

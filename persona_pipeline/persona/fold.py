@@ -780,7 +780,8 @@ _VALUE_LAST = re.compile(
     rf"\b{_OWNERS}\s+(?P<mods>(?:[a-z][a-z0-9-]*\s+){{0,2}}?)(?P<slot>[a-z][a-z-]+)\s+(?:is|are|'s)\s+(?P<value>[^,;.!?]+)"
 )
 _VALUE_FIRST = re.compile(
-    rf"(?P<value>[\w.+#-]+(?:\s+[\w.+#-]+){{0,2}}?)(?:\s+(?:is|are)|'s)\s+{_OWNERS}\s+"
+    # a name may hold a genitive ("Mama Rosa's is our caterer now")
+    rf"(?P<value>[\w.+#-]+(?:'s)?(?:\s+[\w.+#-]+(?:'s)?){{0,2}}?)(?:\s+(?:is|are)|'s)\s+{_OWNERS}\s+"
     rf"(?P<mods>(?:[a-z][a-z0-9-]*\s+){{0,2}}?)(?P<slot>[a-z][a-z-]+)(?=\s*(?:$|[,;.!?]|\s+{_WHEN}\b))"
 )
 # --- how a slot clause is said: asserted, or hedged (issue 15) -----------------------------------
