@@ -199,3 +199,26 @@ def test_the_fold_reads_time_phrases(new: str) -> None:
 def test_saying_is_no_deciding(new: str) -> None:
     old = "our courier is DHL, print labels the day before"
     assert not any(_trimmed(old).lower() == s.lower() for s in _superseded(old, new))
+
+
+# rev45c C12: a change said without a slot is read in its own clause too
+CHANGES_HEDGED = [
+    ("use yarn for installs", "Priya thinks we should switch to pnpm for installs from now on"),
+    ("use yarn for installs", "supposedly we switched to pnpm for installs"),
+    ("always book the aisle seat", "in theory we'd book window seats from now on"),
+    ("always water the tomatoes in the morning", "my neighbour reckons we water them at night from now on"),
+]
+CHANGES_PLAIN = [
+    ("no, always use pandas for dataframes", "from now on use polars, the team said pandas is too slow"),
+    ("always water the tomatoes in the morning", "water the tomatoes at night from now on, apparently it helps"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), CHANGES_HEDGED)
+def test_a_hedged_change_supersedes_nothing(old: str, new: str) -> None:
+    assert _hedged(new)
+
+
+@pytest.mark.parametrize(("old", "new"), CHANGES_PLAIN)
+def test_a_hedge_in_another_clause_leaves_the_change(old: str, new: str) -> None:
+    assert not _hedged(new)

@@ -1175,7 +1175,26 @@ def _hedged(quote: str) -> bool:
     with a modal of possibility, added beside the standing filler, or scoped to a part. A hedge in
     another clause ("the team said pandas is too slow") leaves a plain reversal as it is."""
     clauses = _slot_clauses(quote)
-    return bool(clauses) and all(_clause_hedged(*c) for c in clauses)
+    if clauses:
+        return all(_clause_hedged(*c) for c in clauses)
+    # no slot clause: the clause that says the change ("… from now on", "we switched to …")
+    changes = [seg for seg in _SEGMENT.split(_clauses_low(quote)) if seg and reversal(seg)]
+    return bool(changes) and all(_change_hedged(seg) for seg in changes)
+
+
+def _change_hedged(segment: str) -> bool:
+    """A clause of change said with a disjunct of doubt ("supposedly we switched to pnpm", "in
+    theory we'd book window seats from now on") or under someone else's verb of believing or
+    saying ("Priya thinks we should switch to pnpm from now on")."""
+    words = segment.split()
+    if any(w in _DISJUNCTS for w in words) or _DISJUNCT_PHRASES.search(segment):
+        return True
+    for i, w in enumerate(words[1:4], start=1):
+        verb = _clausal(w)
+        if verb is not None and verb[0] in {"believe", "state"} and _attitude(words[: i + 1]):
+            subject = [x for x in words[:i] if x not in _COORDINATORS]
+            return bool(subject) and subject[-1] not in {"i", "we", "i'm", "we're"}
+    return False
 
 
 def _slot_of(quote: str) -> tuple[str, tuple[str, ...], list[str], bool] | None:
