@@ -53,6 +53,12 @@ HEDGED = [
     "gradle is in no way our build tool now",
     "my daughter's guitar tuning is drop d now",
     "okta is the client's auth provider now",
+    # comment clauses (Quirk §15.54), rev45c's later rows
+    "UPS is our courier now, I gather",
+    "UPS is our courier now, I'd wager",
+    "UPS is our courier now, I fancy",
+    "UPS is our courier now, I'd imagine",
+    "UPS is our courier now, I'm guessing",
 ]
 ASSERTED = [
     "we decided linear is our issue tracker now",

@@ -19,7 +19,9 @@ verb.communication, verb.perception, verb.emotion). Its class, by the first that
 Column 3 is 1 when a sense has frame 26; column 4 is 1 when its first (most frequent) sense is one
 of the four mental or speech-act files ("think", "say"; not "move", whose first sense is travel).
 Irregular forms (`verb.exc`: thought, said, heard) get their own rows, column 5 `inflected` (else
-`base`). Format: `word<TAB>class<TAB>frame26<TAB>first-sense-mental<TAB>form`, sorted.
+`base`). Column 6 is 1 when any sense is a verb of believing (as `believe`, over all senses: "I
+gather", "I fancy" as comment clauses). Format:
+`word<TAB>class<TAB>frame26<TAB>first-sense-mental<TAB>form<TAB>any-believing`, sorted.
 """
 
 from __future__ import annotations
@@ -128,7 +130,7 @@ def main() -> None:
         wn = _wordnet(Path(tmp))
         deciding = {wn.synset(n) for n in DECIDING}
         believing = {wn.synset(n) for n in BELIEVING}
-        rows: dict[str, tuple[str, int, int, str]] = {}
+        rows: dict[str, tuple[str, int, int, str, int]] = {}
         for lemma in wn.all_lemma_names("v"):
             if "_" in lemma or "-" in lemma or not lemma.isalpha():
                 continue
@@ -148,13 +150,14 @@ def main() -> None:
                 cls = "state"
             else:
                 cls = "other"
-            rows[lemma] = (cls, int(frame26), int(senses[0].lexname() in MENTAL), "base")
+            anywhere = int(any(u & believing for u in up))
+            rows[lemma] = (cls, int(frame26), int(senses[0].lexname() in MENTAL), "base", anywhere)
         for line in (WORDNET / "verb.exc").read_text(encoding="latin-1").splitlines():
             form, *lemmas = line.split()
             hit = next((rows[m] for m in lemmas if m in rows), None)
             if hit and form not in rows:
-                rows[form] = (*hit[:3], "inflected")
-    text = "".join(f"{w}\t{c}\t{f}\t{m}\t{k}\n" for w, (c, f, m, k) in sorted(rows.items()))
+                rows[form] = (*hit[:3], "inflected", hit[4])
+    text = "".join(f"{w}\t{c}\t{f}\t{m}\t{k}\t{b}\n" for w, (c, f, m, k, b) in sorted(rows.items()))
     OUT.write_bytes(gzip.compress(text.encode(), mtime=0))
     print(f"{len(rows)} verbs -> {OUT}", file=sys.stderr)
 

@@ -899,7 +899,7 @@ _CONJUNCT_PHRASES = re.compile(
 
 
 @lru_cache(maxsize=1)
-def _clausal_verbs() -> dict[str, tuple[str, bool, bool, bool]]:
+def _clausal_verbs() -> dict[str, tuple[str, bool, bool, bool, bool]]:
     """Verbs that take a clause as object, with how a clause under them stands (`decide`,
     `state`, `believe`), whether WordNet gives them the frame "Somebody ----s that CLAUSE", and
     whether their first sense is one of thinking, saying, perceiving or feeling
@@ -912,10 +912,10 @@ def _clausal_verbs() -> dict[str, tuple[str, bool, bool, bool]]:
     except (FileNotFoundError, OSError):
         return {}
     rows = (line.split("\t") for line in gzip.decompress(raw).decode().splitlines())
-    return {w: (c, f == "1", m == "1", k == "base") for w, c, f, m, k in rows}
+    return {w: (c, f == "1", m == "1", k == "base", b == "1") for w, c, f, m, k, b in rows}
 
 
-def _clausal(word: str) -> tuple[str, bool, bool, bool] | None:
+def _clausal(word: str) -> tuple[str, bool, bool, bool, bool] | None:
     """A clausal verb's (class, frame 26) for an inflected form ("reckons", "hoped", "figured")."""
     verbs = _clausal_verbs()
     w = word.strip("'")
@@ -1007,8 +1007,12 @@ def _parenthetical(segment: str, last: bool) -> bool:
             return False  # a clause of its own ("if a parcel is late call them")
         words = words[1:]
     tail = words[:-1] if words and words[-1] in {"me", "us", "so", "now", "it", "them", "that"} else words
-    if not 1 < len(tail) <= 4 or tail[-1].endswith("ing"):
+    if not 1 < len(tail) <= 4 or (tail[-1].endswith("ing") and tail[-2] not in {"i'm", "we're", "am", "are"}):
         return False
+    # a comment clause (§15.54): "I gather", "I'd wager", "I'm guessing" after a whole clause
+    v = _clausal(tail[-1])
+    if v is not None and v[4] and tail[0] in {"i", "we", "i'd", "we'd", "i'm", "we're"} and len(tail) <= 3:
+        return not reversal(segment)
     if any(_finite(w) or (w in AUX and w not in _BE) for w in tail[1:-1]):
         return False  # another verb before the last word ("my boss made the call")
     # "says my flatmate": a reporting verb before its subject
@@ -1018,7 +1022,6 @@ def _parenthetical(segment: str, last: bool) -> bool:
     # before pushing" is an instruction of its own; and a bare "subject verb" reports only with a
     # verb mainly of thinking or saying ("I think", "we agreed"), not one with such a sense ("we moved")
     subject_ok = len(tail) == 2 or tail[0] in SUBJECT_PRONOUNS | _POSSESSIVES | DEFINITE_WORDS | {"a", "an"}
-    v = _clausal(tail[-1])
     return subject_ok and v is not None and v[2] and bool(_attitude(tail, parenthetical=True))
 
 
