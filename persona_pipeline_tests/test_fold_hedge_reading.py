@@ -59,6 +59,11 @@ HEDGED = [
     "UPS is our courier now, I fancy",
     "UPS is our courier now, I'd imagine",
     "UPS is our courier now, I'm guessing",
+    # rev45c C4: wanted, liked, proposed
+    "my manager wants okta to be our auth provider now",
+    "we'd like okta to be our auth provider now",
+    "I propose okta is our auth provider now",
+    "I suggest okta is our auth provider now",
 ]
 ASSERTED = [
     "we decided linear is our issue tracker now",

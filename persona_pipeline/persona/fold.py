@@ -955,7 +955,18 @@ def _attitude(prefix: list[str], parenthetical: bool = False) -> bool | None:
     if any(_NEGATOR.match(w) for w in subject) or any(w in _BE or w.endswith("'d") for w in subject[-2:]):
         return True  # denied, passive ("I'm told"), or conditional ("I'd say")
     first = subject[-1] in {"i", "we"} or subject[-2:] in (["we", "all"], ["we", "both"])
-    return not (first and cls == "state")
+    # the person's own saying told as done ("I said …") states it; in the present it puts it
+    # forward ("I propose …", "I suggest …", "I vote …"): a proposal settles nothing
+    return not (first and cls == "state" and _finite(words[-1]) and not words[-1].endswith("s"))
+
+
+def _governed(prefix: list[str]) -> bool:
+    """A verb of believing, wishing or saying further back governs the clause ("my manager wants
+    okta to be our auth provider", "we'd like okta to be …")."""
+    at = next(
+        (i for i in range(len(prefix) - 1, 0, -1) if (v := _clausal(prefix[i])) and v[0] in {"believe", "state"}), None
+    )
+    return at is not None and bool(_attitude(prefix[: at + 1]))
 
 
 def _decided(prefix: list[str]) -> bool:
@@ -1147,7 +1158,7 @@ def _clause_hedged(c: _SlotClause, before: str, after: str, after_last: bool) ->
         return True
     if _MODAL_BE.search(seg) or _ADDITIVE.search(seg) or _RESTRICTIVE.search(seg):
         return True
-    if _attitude(c.prefix) or _HAVE_IT.search(head):
+    if _attitude(c.prefix) or _HAVE_IT.search(head) or _governed(c.prefix):
         return True  # believed, reported or wished; "X has it (that) …" is X saying it
     if _parenthetical(after, after_last) or (before and _parenthetical(before, False)):
         return True
