@@ -882,6 +882,7 @@ _NEGATOR = re.compile(r"^(?:not|never|no|nobody|none|neither|nor|[a-z]+n't)$")
 _BE = frozenset({"am", "'m", "i'm", "we're", "is", "are", "was", "were", "be", "been", "being", "'re"})
 _COORDINATORS = frozenset({"and", "but", "or", "so", "then", "yet", "nor"})
 _OWNERS_WORDS = frozenset({"my", "our", "the"})
+_SUBJECTS = frozenset({"i", "we", "you", "they", "he", "she", "i'd", "we'd", "they'd", "i'll", "we'll"})
 _DEICTIC_IS = frozenset({"it's", "that's", "there's", "here's"})
 _FUNCTION_WORDS = _COORDINATORS | SUBJECT_PRONOUNS | {"that"}
 # clause boundaries: punctuation, and a coordinator before another clause with a copula
@@ -963,10 +964,14 @@ def _attitude(prefix: list[str], parenthetical: bool = False) -> bool | None:
 def _governed(prefix: list[str]) -> bool:
     """A verb of believing, wishing or saying further back governs the clause ("my manager wants
     okta to be our auth provider", "we'd like okta to be …")."""
-    at = next(
-        (i for i in range(len(prefix) - 1, 0, -1) if (v := _clausal(prefix[i])) and v[0] in {"believe", "state"}), None
-    )
-    return at is not None and bool(_attitude(prefix[: at + 1]))
+    # the verb right before the value ("wants okta to be …"), finite or after a subject pronoun:
+    # not a noun or a participle that WordNet also lists as a verb ("the site contact for …")
+    for i in range(len(prefix) - 1, max(0, len(prefix) - 3), -1):
+        v = _clausal(prefix[i])
+        if v is not None and v[0] in {"believe", "state"} and not set(prefix[i + 1 : i + 2]) & PREPOSITIONS:
+            finite = (_finite(prefix[i]) and not prefix[i].endswith("ing")) or prefix[i - 1] in _SUBJECTS
+            return finite and bool(_attitude(prefix[: i + 1]))
+    return False
 
 
 def _decided(prefix: list[str]) -> bool:
