@@ -64,6 +64,14 @@ HEDGED = [
     "we'd like okta to be our auth provider now",
     "I propose okta is our auth provider now",
     "I suggest okta is our auth provider now",
+    # rev45c C19: a condition ending the message conditions the slot clause
+    "UPS is our courier now, provided legal signs off",
+    "UPS is our courier now, assuming finance approves",
+    "UPS is our courier now, or will be once the contract is signed",
+    "UPS is our courier now, unless the budget is cut",
+    "UPS is our courier now, as long as the rates hold",
+    "UPS is our courier now, pending approval",
+    "Mama Rosa's is our caterer now, unless the budget is cut",
 ]
 ASSERTED = [
     "we decided linear is our issue tracker now",
@@ -94,7 +102,6 @@ ASSERTED = [
     "although DHL was cheaper, UPS is our courier now",
     # a clause of its own beside it, of time or reason, or of another verb (rev45c C2, C14, C15)
     "UPS is our courier now, if a parcel is late call them",
-    "UPS is our courier now, if anyone asks",
     "UPS is our courier now, my boss made the call",
     "UPS is our courier now, I checked",
     "UPS is our courier now, I signed the contract",

@@ -815,6 +815,12 @@ _CONDITIONAL = frozenset(
     {"if", "unless", "provided", "providing", "assuming", "supposing", "when", "whenever", "once", "even"}
 )
 _CONCESSIVE = frozenset({"although", "though", "whereas"})
+# a condition on a clause, by a subordinator (§14.12) or a complex preposition of condition (§9.10)
+_TRAILING_CONDITION = re.compile(
+    r"(?:(?:or|and|but)\s+)?(?:(?:will|would|shall|should|is|are|be|only)\s+){0,2}"
+    r"(?:if|unless|provided|providing|assuming|supposing|once|"
+    r"as long as|so long as|pending|subject to|conditional on|barring|in the event)\b"
+)
 _SUBORDINATE_PHRASES = re.compile(r"\b(?:in case|as long as|so long as|on condition that|even if|what if|only if)\b")
 # §8.127–8.130 content disjuncts of doubt ("perhaps", "reportedly") and of a sense in which the
 # content is true ("in theory", "technically"); the disjuncts of conviction ("clearly",
@@ -1014,10 +1020,15 @@ def _parenthetical(segment: str, last: bool) -> bool:
         return True  # "…, supposedly", "and apparently, …" (not "…, maybe for good": of its own phrase)
     if segment.startswith(("as far as ", "from what ", "the way ")):
         return True  # a clause naming the source of what is said
-    if words[0] in _CONDITIONAL - _CONCESSIVE and last and len(words) <= 5:
-        # a condition on the speaker's knowledge with nothing after it ("if I'm not mistaken"),
-        # not one on a clause of its own ("if a parcel is late call them")
-        return any(w in {"i", "i'm", "i've", "we", "we're", "me", "my", "memory"} for w in words)
+    if last and (cond := _TRAILING_CONDITION.match(segment)):
+        # a condition ending the message is one on the slot clause ("…, unless the budget is cut",
+        # "…, pending approval"), not one with a clause of its own ("…, if a parcel is late call
+        # them", "…, if you need them they are in config.fish")
+        rest = segment[cond.end() :].split()[1:]
+        own = any(w in IMPERATIVE_VERBS for w in rest) or any(
+            a in SUBJECT_PRONOUNS and b in AUX for a, b in pairwise(rest)
+        )
+        return not own
     while words and _function(words[0]) and words[0] not in SUBJECT_PRONOUNS:
         if words[0] in _SUBORDINATORS - {"as"}:
             return False  # a clause of its own ("if a parcel is late call them")
