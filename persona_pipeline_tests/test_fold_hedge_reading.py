@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from persona_pipeline.persona.fold import _hedged
-from persona_pipeline_tests.test_fold_slot_reversal import _superseded, _trimmed
+from persona_pipeline.persona.fold import _hedged, fold
+from persona_pipeline_tests.test_fold_slot_reversal import _observations, _superseded, _trimmed
 
 HEDGED = [
     "the consultant insists linear is our issue tracker now",
@@ -114,6 +114,10 @@ ASSERTED = [
     "as of now, UPS is our courier",
     "UPS is our courier now, for now",
     "for now, UPS is our courier",
+    # rev45c C22, C23
+    "Allianz is our insurer now, once and for all",
+    "Allianz is our insurer now, once again",
+    "postgres is our team's database now",
 ]
 
 
@@ -240,3 +244,11 @@ def test_a_hedged_change_supersedes_nothing(old: str, new: str) -> None:
 @pytest.mark.parametrize(("old", "new"), CHANGES_PLAIN)
 def test_a_hedge_in_another_clause_leaves_the_change(old: str, new: str) -> None:
     assert not _hedged(new)
+
+
+# rev45c C21: "a <make>" after "a <make>" is another make, not another spelling
+def test_another_make_takes_the_cut() -> None:
+    old, new = "my camera is a Fuji, shoot in raw", "I sold the Fuji, a Sony is my camera now"
+    current = [r.statement.lower() for r in fold(_observations([old], [new])) if r.superseded_by is None]
+    assert _trimmed(old).lower() not in current, current
+    assert _trimmed(new).lower() in current, current

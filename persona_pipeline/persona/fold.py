@@ -879,9 +879,10 @@ _NEGATED = re.compile(
 )
 _TIME_PREPOSITIONS = frozenset({"after", "before", "since", "until", "till", "during"})
 # a genitive between the owner and the slot: another's ("the client's auth provider")
+# ("our team's database" is the person's own group's: not under "our")
 _OTHERS = re.compile(
-    r"\b(?:my|our|the|their|his|her|your)\s+[a-z]+'s?\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+(?:is|are)\b"
-    r"|\b(?:is|are)\s+(?:my|our|the|their|his|her|your)\s+[a-z]+'s?\s"
+    r"\b(?:my|the|their|his|her|your)\s+[a-z]+'s?\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+(?:is|are)\b"
+    r"|\b(?:is|are)\s+(?:my|the|their|his|her|your)\s+[a-z]+'s?\s"
 )
 _HAVE_IT = re.compile(r"\b(?:has|have|had)\s+it(?:\s+that)?$")
 _NEGATOR = re.compile(r"^(?:not|never|no|nobody|none|neither|nor|[a-z]+n't)$")
@@ -1024,7 +1025,10 @@ def _parenthetical(segment: str, last: bool) -> bool:
         # a condition ending the message is one on the slot clause ("…, unless the budget is cut",
         # "…, pending approval"), not one with a clause of its own ("…, if a parcel is late call
         # them", "…, if you need them they are in config.fish")
-        rest = segment[cond.end() :].split()[1:]
+        after = segment[cond.end() :].split()
+        if segment[: cond.end()].split()[-1] in _SUBORDINATORS and (len(after) < 2 or after[0] in _COORDINATORS):
+            return False  # an adverbial, no clause: "…, once again", "…, once and for all"
+        rest = after[1:]
         own = any(w in IMPERATIVE_VERBS for w in rest) or any(
             a in SUBJECT_PRONOUNS and b in AUX for a, b in pairwise(rest)
         )
@@ -1283,6 +1287,10 @@ def _remark(quote: str) -> bool:
     return a is not None and a[3] and _state_value(a[2], quote)
 
 
+def _determiner(word: str) -> bool:
+    return word in {"a", "an"} or word in DEFINITE_WORDS or word in _POSSESSIVES
+
+
 def _variant(a: str, b: str) -> bool:
     """Two spellings of one name: a prefix ("postgres"/"postgresql"), a short form from the first
     letter with its letters in order and the same last letter ("nvim"/"neovim"), an initialism of
@@ -1339,7 +1347,9 @@ def _unsure(new_quote: str, older_statement: str) -> bool:
         return False
     head, mods, value, last = a
     old = _older_slot(head, older_statement)
-    older_words = re.findall(r"[a-z0-9][a-z0-9+#.-]*", _clauses_low(older_statement))
+    # articles and determiners name nothing ("a Sony" after "a Fuji" is no other spelling of it)
+    older_words = [w for w in re.findall(r"[a-z0-9][a-z0-9+#.-]*", _clauses_low(older_statement)) if not _determiner(w)]
+    value = [w for w in value if not _determiner(w)]
     joined = {x + y for x, y in pairwise(older_words)}
     # another spelling of a name the older rule names: they agree
     if any(_variant(v, t) for v in value for t in older_words) or any("".join(value) == j for j in joined):
