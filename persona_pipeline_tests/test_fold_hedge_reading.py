@@ -53,6 +53,8 @@ HEDGED = [
     "gradle is in no way our build tool now",
     "my daughter's guitar tuning is drop d now",
     "okta is the client's auth provider now",
+    "oracle is our client's database now",
+    "our client's database is oracle now",
     # comment clauses (Quirk §15.54), rev45c's later rows
     "UPS is our courier now, I gather",
     "UPS is our courier now, I'd wager",

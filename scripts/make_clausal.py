@@ -33,7 +33,11 @@ import tempfile
 from pathlib import Path
 
 WORDNET = Path("/usr/share/wordnet")
-OUT = Path(__file__).resolve().parents[1] / "persona_pipeline" / "persona" / "digest" / "data" / "en_clausal.tsv.gz"
+DATA = Path(__file__).resolve().parents[1] / "persona_pipeline" / "persona" / "digest" / "data"
+OUT = DATA / "en_clausal.tsv.gz"
+# and the nouns whose first sense is in noun.group (team, company, household): under "our", a
+# possessor of that kind is the person's own group ("our team's database"), not another person
+GROUPS = DATA / "en_group_nouns.txt.gz"
 MENTAL = {"verb.cognition", "verb.communication", "verb.perception", "verb.emotion"}
 DECIDING = ("decide.v.01", "decide.v.02", "choose.v.01", "choose.v.02", "agree.v.01")
 BELIEVING = (
@@ -157,6 +161,12 @@ def main() -> None:
             hit = next((rows[m] for m in lemmas if m in rows), None)
             if hit and form not in rows:
                 rows[form] = (*hit[:3], "inflected", hit[4])
+        groups = sorted(
+            n
+            for n in wn.all_lemma_names("n")
+            if n.isalpha() and (ss := wn.synsets(n, "n")) and ss[0].lexname() == "noun.group"
+        )
+    GROUPS.write_bytes(gzip.compress(("\n".join(groups) + "\n").encode(), mtime=0))
     text = "".join(f"{w}\t{c}\t{f}\t{m}\t{k}\t{b}\n" for w, (c, f, m, k, b) in sorted(rows.items()))
     OUT.write_bytes(gzip.compress(text.encode(), mtime=0))
     print(f"{len(rows)} verbs -> {OUT}", file=sys.stderr)

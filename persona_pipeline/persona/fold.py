@@ -879,11 +879,33 @@ _NEGATED = re.compile(
 )
 _TIME_PREPOSITIONS = frozenset({"after", "before", "since", "until", "till", "during"})
 # a genitive between the owner and the slot: another's ("the client's auth provider")
-# ("our team's database" is the person's own group's: not under "our")
 _OTHERS = re.compile(
-    r"\b(?:my|the|their|his|her|your)\s+[a-z]+'s?\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+(?:is|are)\b"
-    r"|\b(?:is|are)\s+(?:my|the|their|his|her|your)\s+[a-z]+'s?\s"
+    r"\b(?:my|our|the|their|his|her|your)\s+(?P<a>[a-z]+)'s?\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+(?:is|are)\b"
+    r"|\b(?:is|are)\s+(?:my|our|the|their|his|her|your)\s+(?P<b>[a-z]+)'s?\s"
 )
+
+
+@lru_cache(maxsize=1)
+def _group_nouns() -> frozenset[str]:
+    """Nouns whose first WordNet sense is a group (`data/en_group_nouns.txt.gz`, noun.group: team,
+    company, household), written by `scripts/make_clausal.py`; empty without the file."""
+    import gzip
+    from importlib import resources
+
+    try:
+        raw = resources.files("persona_pipeline.persona.digest").joinpath("data/en_group_nouns.txt.gz").read_bytes()
+    except (FileNotFoundError, OSError):
+        return frozenset()
+    return frozenset(gzip.decompress(raw).decode().split())
+
+
+def _others(segment: str) -> bool:
+    """Another's slot by a genitive ("the client's auth provider", "my daughter's guitar"), not
+    the person's own group's ("our team's database": a noun.group possessor)."""
+    m = _OTHERS.search(segment)
+    return m is not None and (m.group("a") or m.group("b")) not in _group_nouns()
+
+
 _HAVE_IT = re.compile(r"\b(?:has|have|had)\s+it(?:\s+that)?$")
 _NEGATOR = re.compile(r"^(?:not|never|no|nobody|none|neither|nor|[a-z]+n't)$")
 _BE = frozenset({"am", "'m", "i'm", "we're", "is", "are", "was", "were", "be", "been", "being", "'re"})
@@ -1170,7 +1192,7 @@ def _clause_hedged(c: _SlotClause, before: str, after: str, after_last: bool) ->
         return True  # a tag ("…, isn't it"), or a complaint about it ("…, which breaks the walrus")
     if _NEGATED.search(seg) or any(_NEGATOR.match(w) for w in prefix):
         return True
-    if _OTHERS.search(seg):
+    if _others(seg):
         return True  # someone else's slot ("the client's auth provider", "my daughter's guitar")
     if any(w in _SUBORDINATORS for w in prefix) or _SUBORDINATE_PHRASES.search(head):
         return True
