@@ -40,6 +40,12 @@ OUT = DATA / "en_clausal.tsv.gz"
 GROUPS = DATA / "en_group_nouns.txt.gz"
 MENTAL = {"verb.cognition", "verb.communication", "verb.perception", "verb.emotion"}
 DECIDING = ("decide.v.01", "decide.v.02", "choose.v.01", "choose.v.02", "agree.v.01")
+# Provenance of the seeds (said plainly, rev45c C5): the WordNet tops of believing, expecting,
+# supposing, doubting, imagining, wishing, hoping, fearing, feeling and hearing were picked from
+# WordNet's own hierarchy; four sub-senses were added after looking at how a probe word's senses
+# sit in it — calculate.v.02 ("judge to be probable": figure, reckon), understand.v.04 ("believe to
+# be the case"), learn.v.02 ("hear, get word") and gather.v.04 ("conclude from evidence"). A named
+# verb class (Levin 29.4/29.5, conjecture and declare verbs) would be a cleaner source.
 BELIEVING = (
     "think.v.01",
     "think.v.02",
