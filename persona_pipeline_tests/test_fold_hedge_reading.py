@@ -231,8 +231,12 @@ CHANGES_HEDGED = [
     ("use yarn for installs", "supposedly we switched to pnpm for installs"),
     ("always book the aisle seat", "in theory we'd book window seats from now on"),
     ("always water the tomatoes in the morning", "my neighbour reckons we water them at night from now on"),
+    # rev45c C6: a denied change
+    ("always proofread with grammarly", "we never dropped grammarly"),
+    ("always use british spelling", "we never moved to american spelling"),
 ]
 CHANGES_PLAIN = [
+    ("no, always squash commits before merging", "never squash commits anymore, it also loses history"),
     ("no, always use pandas for dataframes", "from now on use polars, the team said pandas is too slow"),
     ("always water the tomatoes in the morning", "water the tomatoes at night from now on, apparently it helps"),
 ]

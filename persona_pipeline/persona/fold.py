@@ -660,7 +660,7 @@ def cross_group_superseded(groups: list[list[Observation]]) -> dict[int, int]:
             # a remark on how a slot is ("our database is sluggish now") rejects no thing
             # a negated, asked or supposed one rejects nothing either ("zed is not my editor now"),
             # nor does a message with such a clause ("fish is my shell now, and zed is not my editor")
-            hedged = any(_clause_hedged(*c) for c in _slot_clauses(o.quote))
+            hedged = _hedged(o.quote) or any(_clause_hedged(*c) for c in _slot_clauses(o.quote))
             rejected = frozenset() if _remark(o.quote) or hedged else stance(o.statement, sim.NAMED)[1]
             targets = {j for t in rejected for j in prefers.get(t, ()) if j != i}
             targets |= {j for j, g2 in enumerate(groups) if j != i and any(_substitutes(o, m) for m in g2)}
@@ -1239,11 +1239,15 @@ def _hedged(quote: str) -> bool:
 
 
 def _change_hedged(segment: str) -> bool:
-    """A clause of change said with a disjunct of doubt ("supposedly we switched to pnpm", "in
-    theory we'd book window seats from now on") or under someone else's verb of believing or
-    saying ("Priya thinks we should switch to pnpm from now on")."""
+    """A clause of change denied ("we never dropped grammarly"), said with a disjunct of doubt
+    ("supposedly we switched to pnpm", "in theory we'd book window seats from now on") or under
+    someone else's verb of believing or saying ("Priya thinks we should switch to pnpm from now on")."""
     words = segment.split()
     if any(w in _DISJUNCTS for w in words) or _DISJUNCT_PHRASES.search(segment):
+        return True
+    # a change verb under a negator says no change happened ("we never dropped grammarly"); a
+    # negated instruction ("never squash commits anymore") is no change verb
+    if any(_NEGATOR.match(w) and reversal("we " + " ".join(words[i + 1 : i + 3])) for i, w in enumerate(words)):
         return True
     for i, w in enumerate(words[1:4], start=1):
         verb = _clausal(w)
