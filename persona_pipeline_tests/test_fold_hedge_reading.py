@@ -258,3 +258,18 @@ def test_another_make_takes_the_cut() -> None:
     current = [r.statement.lower() for r in fold(_observations([old], [new])) if r.superseded_by is None]
     assert _trimmed(old).lower() not in current, current
     assert _trimmed(new).lower() in current, current
+
+
+# rev45c C4: a hedged, wished or proposed newer sentence in the same group never names it
+@pytest.mark.parametrize(
+    "new",
+    [
+        "my manager wants okta to be our auth provider now",
+        "we'd like okta to be our auth provider now",
+        "my hunch is that okta is our auth provider now",
+    ],
+)
+def test_a_hedged_member_never_names_the_group(new: str) -> None:
+    old = "our auth provider is auth0, rotate secrets quarterly"
+    current = [r.statement.lower() for r in fold(_observations([old], [new])) if r.superseded_by is None]
+    assert _trimmed(old).lower() in current, current

@@ -191,6 +191,22 @@ def _reverses(quote: str) -> bool:
     return reversal(quote)
 
 
+def _unsure_among(o: Observation, members: Sequence[Observation]) -> bool:
+    """A sentence the cross-group vetoes would refuse against an older member naming its slot
+    ("my manager wants okta to be our auth provider now" beside "our auth provider is auth0")."""
+    t0 = o.timestamp or ""
+    heads = {h for c, *_ in _slot_clauses(o.quote) if (h := _clause_head(c))}
+    if not heads and _hedged(o.quote):
+        # no clause read as an assignment: the nouns the person owns in it ("… our auth provider")
+        heads = set(re.findall(r"\b(?:my|our)\s+([a-z][a-z-]+)", _clauses_low(o.quote)))
+    return bool(heads) and any(
+        (m.timestamp or "") < t0
+        and any(_older_slot(h, m.statement) is not None for h in heads)
+        and _unsure(o.quote, m.statement)
+        for m in members
+    )
+
+
 def _reverses_among(o: Observation, members: Sequence[Observation]) -> bool:
     """A reversal that takes the cut in its group: not hedged (`_hedged`), and not a remark on how
     the slot is unless an older member filled the slot with a thing of that sort ("light" → "dark")."""
@@ -198,14 +214,7 @@ def _reverses_among(o: Observation, members: Sequence[Observation]) -> bool:
         return False
     # nor one the cross-group vetoes would refuse against an older member naming its slot
     # (rev45c C4/C11: "…, and zed is not my editor now" beside "my editor is neovim, …")
-    t0 = o.timestamp or ""
-    heads = {h for c, *_ in _slot_clauses(o.quote) if (h := _clause_head(c))}
-    if any(
-        (m.timestamp or "") < t0
-        and any(_older_slot(h, m.statement) is not None for h in heads)
-        and _unsure(o.quote, m.statement)
-        for m in members
-    ):
+    if _unsure_among(o, members):
         return False
     if not _remark(o.quote):
         return True
@@ -430,13 +439,14 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
         bare = not (_derived(o) or _stated(o.quote) or _reverses(o.quote))
         return bare and _against(o, outranks, apart) > 0
 
-    def naming(i: int) -> tuple[bool, bool, bool, bool, bool, bool, bool, float, int, float, int, str]:
+    def naming(i: int) -> tuple[bool, bool, bool, bool, bool, bool, bool, bool, float, int, float, int, str]:
         o = members[i]
         p = stance(o.statement, STANCE_WEIGHT)[0]
         names = len(sim.rare(toks[i]) & cluster_rare)
         return (
             not _corroborating(o),
             not against(o),
+            not _unsure_among(o, members),  # a hedged or another's choice never names (rev45c C4)
             cut is not None and (o.timestamp or "") >= cut,  # the policy: a newer reversal names it
             not _derived(o),  # the person's own words before a digester's statement of them
             names > 0 or not cluster_rare,  # it names what the group is about ("run it first" does not)
