@@ -31,6 +31,8 @@ import re
 from collections import Counter, deque
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import pairwise
+from typing import NamedTuple
 
 from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest import similarity as sim
@@ -44,9 +46,20 @@ from persona_pipeline.persona.digest.lexicon import (
     normalise,
 )
 from persona_pipeline.persona.digest.models import TIER_WEIGHT, Facet, Observation, Rule
-from persona_pipeline.persona.digest.reading import assignment, read, reversal
+from persona_pipeline.persona.digest.reading import (
+    AUX,
+    MALFUNCTION,
+    PREPOSITIONS,
+    SUBJECT_PRONOUNS,
+    WH,
+    assignment,
+    read,
+    reversal,
+)
+from persona_pipeline.persona.digest.reading import DEFINITE as DEFINITE_WORDS
 
 SIMILARITY = 0.34  # skills' lexical overlap
+OPPOSED_SHARE = 0.9  # a bare statement saying mostly an outranking one's words, reversed, loses to it
 RULE_SIMILARITY = 0.3  # persona rules: rarity-weighted Dice
 STANCE_WEIGHT = sim._w(5.6)  # inside a group: words of Zipf ≤ 5.6 ("black", "spaces") can conflict
 # A statement recurs across sessions (the same preference said many times): tokenise it once.
@@ -178,6 +191,37 @@ def _reverses(quote: str) -> bool:
     return reversal(quote)
 
 
+def _unsure_among(o: Observation, members: Sequence[Observation]) -> bool:
+    """A sentence the cross-group vetoes would refuse against an older member naming its slot
+    ("my manager wants okta to be our auth provider now" beside "our auth provider is auth0")."""
+    t0 = o.timestamp or ""
+    heads = {h for c, *_ in _slot_clauses(o.quote) if (h := _clause_head(c))}
+    if not heads and _hedged(o.quote):
+        # no clause read as an assignment: the nouns the person owns in it ("… our auth provider")
+        heads = set(re.findall(r"\b(?:my|our)\s+([a-z][a-z-]+)", _clauses_low(o.quote)))
+    return bool(heads) and any(
+        (m.timestamp or "") < t0
+        and any(_older_slot(h, m.statement) is not None for h in heads)
+        and _unsure(o.quote, m.statement)
+        for m in members
+    )
+
+
+def _reverses_among(o: Observation, members: Sequence[Observation]) -> bool:
+    """A reversal that takes the cut in its group: not hedged (`_hedged`), and not a remark on how
+    the slot is unless an older member filled the slot with a thing of that sort ("light" → "dark")."""
+    if not _reverses(o.quote) or _hedged(o.quote):
+        return False
+    # nor one the cross-group vetoes would refuse against an older member naming its slot
+    # (rev45c C4/C11: "…, and zed is not my editor now" beside "my editor is neovim, …")
+    if _unsure_among(o, members):
+        return False
+    if not _remark(o.quote):
+        return True
+    t = o.timestamp or ""
+    return any((m.timestamp or "") < t and not _remark_against(o.quote, m.statement) for m in members)
+
+
 @lru_cache(maxsize=1 << 16)
 def stance(statement: str, at_least: float) -> tuple[frozenset[str], frozenset[str]]:
     """(preferred, rejected) words of a statement (`similarity.stance`), memoised per fold."""
@@ -186,7 +230,7 @@ def stance(statement: str, at_least: float) -> tuple[frozenset[str], frozenset[s
 
 def policy_order(members: Sequence[Observation]) -> list[Observation]:
     """Strongest first, by the supersession policy (module docstring)."""
-    revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
+    revs = [o.timestamp or "" for o in members if _reverses_among(o, members)]
     cut = max(revs) if revs else None
 
     def key(o: Observation) -> tuple[bool, float, str, str]:
@@ -234,13 +278,21 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     rejected: set[str] = set()
     kept: list[Observation] = []
     lost: list[Observation] = []
-    revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
+    revs = [o.timestamp or "" for o in members if _reverses_among(o, members)]
     cut = max(revs) if revs else None
     # synonyms one member sets against each other are two things in this group, not one
     distinct = frozenset().union(*(sim.apart(*stance(o.statement, STANCE_WEIGHT)) for o in members))
+    outranks: list[Outranking] = []  # the stated stances kept so far
     for o in policy_order(members):
         if _corroborating(o) or (not (_derived(o) or _stated(o.quote)) and (cut is None or (o.timestamp or "") >= cut)):
-            kept.append(o)  # an inferred stance is set against the group only by a newer reversal
+            # an inferred stance is set against the group only by a newer reversal; but a bare
+            # command against what a higher tier stated ("use print for logging" beside the
+            # correction "no, never use print for logging") says the opposite outright: by the
+            # tier rule it loses, so it neither joins, names nor supersedes the correction
+            if not _derived(o) and not _reverses_among(o, members) and _opposes(o, outranks, distinct):
+                lost.append(o)
+            else:
+                kept.append(o)
             continue
         p, n = stance(o.statement, STANCE_WEIGHT)
         # it contradicts the current stance only when it disagrees with it more than it agrees:
@@ -254,7 +306,43 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
         kept.append(o)
         preferred |= p
         rejected |= n
+        outranks.append(_outranking(o))
     return kept, lost
+
+
+Outranking = tuple[float, str, frozenset[str], frozenset[str], frozenset[str]]  # tier, when, p, n, words
+
+
+def _outranking(o: Observation) -> Outranking:
+    return (TIER_WEIGHT[o.tier], o.timestamp or "", *stance(o.statement, STANCE_WEIGHT), sim.tokens(o.statement))
+
+
+def _against(o: Observation, outranks: Sequence[Outranking], distinct: frozenset[str]) -> float:
+    """Whether a bare statement says the reverse of a stated one that outranks it (a higher tier,
+    or the same tier and newer: the tier rule, then the newer): 0 when it agrees with none on
+    anything; else the largest share of its words' weight that the outranking statement also
+    says (1.0: the same words, the other way: "use print for logging" / "never use print for
+    logging"; less for a new object: "commit to a feature branch" / "never commit to main")."""
+    p, n = stance(o.statement, STANCE_WEIGHT)
+    words = sim.tokens(o.statement)
+    total = sum(sim.weight(t) for t in words)
+    share = 0.0
+    for tier, when, hp, hn, hw in outranks:
+        mine = TIER_WEIGHT[o.tier]
+        if tier < mine or (tier == mine and when <= (o.timestamp or "")) or not total:
+            continue
+        against = sim.meets(p, hn, distinct) | sim.meets(n, hp, distinct)
+        if against and not (sim.meets(p, hp, distinct) | sim.meets(n, hn, distinct)):
+            share = max(share, sum(sim.weight(t) for t in words & hw) / total)
+    return share
+
+
+def _opposes(o: Observation, outranks: Sequence[Outranking], distinct: frozenset[str]) -> bool:
+    """A bare statement that asks for what an outranking stated one refused, or refuses what it
+    asked ("use print for logging" against "never use print for logging"): most of its stance's
+    weight is that reverse, not a new object ("commit to a feature branch" against "never commit
+    to main directly" shares only the verb)."""
+    return _against(o, outranks, distinct) >= OPPOSED_SHARE
 
 
 Marked = tuple[frozenset[str], bool, frozenset[str]]
@@ -340,15 +428,25 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
     seen_in = Counter(t for ts in dict.fromkeys(toks) for t in sim.rare(ts))
     cluster_rare = frozenset(t for t, c in seen_in.items() if c >= 2) or frozenset(seen_in)
 
-    revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
+    revs = [o.timestamp or "" for o in members if _reverses_among(o, members)]
     cut = max(revs) if revs else None
+    # a bare statement against part of what an outranking member stated joins the group but
+    # never names it ("push small fixes straight to main" beside "no, never push straight to main")
+    apart = frozenset().union(*(sim.apart(*stance(o.statement, STANCE_WEIGHT)) for o in members))
+    outranks = [_outranking(o) for o in members if not _corroborating(o) and (_derived(o) or _stated(o.quote))]
 
-    def naming(i: int) -> tuple[bool, bool, bool, bool, bool, bool, float, int, float, int, str]:
+    def against(o: Observation) -> bool:
+        bare = not (_derived(o) or _stated(o.quote) or _reverses(o.quote))
+        return bare and _against(o, outranks, apart) > 0
+
+    def naming(i: int) -> tuple[bool, bool, bool, bool, bool, bool, bool, bool, float, int, float, int, str]:
         o = members[i]
         p = stance(o.statement, STANCE_WEIGHT)[0]
         names = len(sim.rare(toks[i]) & cluster_rare)
         return (
             not _corroborating(o),
+            not against(o),
+            not _unsure_among(o, members),  # a hedged or another's choice never names (rev45c C4)
             cut is not None and (o.timestamp or "") >= cut,  # the policy: a newer reversal names it
             not _derived(o),  # the person's own words before a digester's statement of them
             names > 0 or not cluster_rare,  # it names what the group is about ("run it first" does not)
@@ -569,7 +667,11 @@ def cross_group_superseded(groups: list[list[Observation]]) -> dict[int, int]:
         for o in policy_order(g):
             if not _reverses(o.quote):
                 continue
-            rejected = stance(o.statement, sim.NAMED)[1]
+            # a remark on how a slot is ("our database is sluggish now") rejects no thing
+            # a negated, asked or supposed one rejects nothing either ("zed is not my editor now"),
+            # nor does a message with such a clause ("fish is my shell now, and zed is not my editor")
+            hedged = _hedged(o.quote) or any(_clause_hedged(*c) for c in _slot_clauses(o.quote))
+            rejected = frozenset() if _remark(o.quote) or hedged else stance(o.statement, sim.NAMED)[1]
             targets = {j for t in rejected for j in prefers.get(t, ()) if j != i}
             targets |= {j for j, g2 in enumerate(groups) if j != i and any(_substitutes(o, m) for m in g2)}
             targets |= {j for j, g2 in enumerate(groups) if j != i and any(_reassigns(o, m) for m in g2)}
@@ -603,7 +705,7 @@ def _superseded_versions(
         return
     for i, g in enumerate(groups):
         for o in g:
-            if _corroborating(o):
+            if _corroborating(o) or _hedged(o.quote):
                 continue
             for name, number in _versions(stance(o.statement, sim.NAMED)[0]):
                 for other, j in old.get(name, ()):
@@ -644,7 +746,687 @@ def _substitution(reversal_statement: str, older_statement: str) -> bool:
 @lru_cache(maxsize=1 << 16)
 def _assignment(statement: str) -> tuple[frozenset[str], frozenset[str]] | None:
     a = assignment(statement)
+    if a is None:
+        # "we decided linear is our issue tracker now": the person settling the clause under a verb
+        # of deciding assigns the slot as the clause alone does (not a verb of saying: "I propose",
+        # "I denied", "I joked" say it without settling it)
+        for c, *_ in _slot_clauses(statement):
+            if _decided(c.prefix):
+                a = assignment(" ".join(c.segment.split()[len(c.prefix) :]))
+                break
     return (sim.tokens(a[0]), sim.tokens(a[1])) if a else None
+
+
+# --- when a newer reversal may not take another group's slot (issue 15) ----------------------
+# When unsure, no supersession: the older rule stays current, which hides nothing (the pack then
+# merely says both). These only ever veto `_reassigns`/`_substitutes`; they never widen them.
+_OWNERS = r"(?:my|our|the)"
+_POSSESSIVES = frozenset({"my", "our", "your", "their", "his", "her", "its"})
+# words that say which of a slot's fillers is the one in use, not which kind of slot it is
+_IN_USE = frozenset(
+    {
+        "main",
+        "default",
+        "usual",
+        "current",
+        "favourite",
+        "favorite",
+        "go-to",
+        "primary",
+        "preferred",
+        "production",
+        "prod",
+        "live",
+        "everyday",
+        "daily",
+        "new",
+        "only",
+        "own",
+    }
+)
+# the time words a slot's value may end with ("now", "these days") — never part of the value
+_WHEN = r"(?:now|these days|nowadays|any ?more|from now on|going forward|again)"
+_VALUE_LAST = re.compile(
+    rf"\b{_OWNERS}\s+(?P<mods>(?:[a-z][a-z0-9-]*\s+){{0,2}}?)(?P<slot>[a-z][a-z-]+)\s+(?:is|are|'s)\s+(?P<value>[^,;.!?]+)"
+)
+_VALUE_FIRST = re.compile(
+    # a name may hold a genitive ("Mama Rosa's is our caterer now")
+    rf"(?P<value>[\w.+#-]+(?:'s)?(?:\s+[\w.+#-]+(?:'s)?){{0,2}}?)(?:\s+(?:is|are)|'s)\s+{_OWNERS}\s+"
+    rf"(?P<mods>(?:[a-z][a-z0-9-]*\s+){{0,2}}?)(?P<slot>[a-z][a-z-]+)(?=\s*(?:$|[,;.!?]|\s+{_WHEN}\b))"
+)
+# --- how a slot clause is said: asserted, or hedged (issue 15) -----------------------------------
+# The closed classes below are written from a reference grammar (Quirk, Greenbaum, Leech & Svartvik
+# 1985, *A Comprehensive Grammar of the English Language*), never from a corpus sentence.
+# §14.12–14.19: subordinators of condition and (future) time, and of reason: the clause under
+# them is supposed or given as a ground, not said as a change. Not the concessive ones
+# ("although X is our Y now, …" concedes X: a factive clause, still said).
+_SUBORDINATORS = frozenset(
+    {
+        "if",
+        "unless",
+        "whether",
+        "provided",
+        "providing",
+        "assuming",
+        "supposing",
+        "lest",
+        "while",
+        "whilst",
+        "once",
+        "when",
+        "whenever",
+        "until",
+        "till",
+        "because",
+        "as",
+    }
+)
+_CONDITIONAL = frozenset(
+    {"if", "unless", "provided", "providing", "assuming", "supposing", "when", "whenever", "once", "even"}
+)
+_CONCESSIVE = frozenset({"although", "though", "whereas"})
+# a condition on a clause, by a subordinator (§14.12) or a complex preposition of condition (§9.10)
+_TRAILING_CONDITION = re.compile(
+    r"(?:(?:or|and|but)\s+)?(?:(?:will|would|shall|should|is|are|be|only)\s+){0,2}"
+    r"(?:if|unless|provided|providing|assuming|supposing|once|"
+    r"as long as|so long as|pending|subject to|conditional on|barring|in the event)\b"
+)
+_SUBORDINATE_PHRASES = re.compile(r"\b(?:in case|as long as|so long as|on condition that|even if|what if|only if)\b")
+# §8.127–8.130 content disjuncts of doubt ("perhaps", "reportedly") and of a sense in which the
+# content is true ("in theory", "technically"); the disjuncts of conviction ("clearly",
+# "definitely") assert and are not here.
+_DISJUNCTS = frozenset(
+    {
+        "allegedly",
+        "apparently",
+        "arguably",
+        "conceivably",
+        "hypothetically",
+        "ideally",
+        "likely",
+        "maybe",
+        "nominally",
+        "ostensibly",
+        "outwardly",
+        "perhaps",
+        "possibly",
+        "presumably",
+        "probably",
+        "purportedly",
+        "reportedly",
+        "reputedly",
+        "seemingly",
+        "superficially",
+        "supposedly",
+        "technically",
+        "theoretically",
+    }
+)
+_DISJUNCT_PHRASES = re.compile(r"\b(?:in theory|in principle|on paper|in name only|according to|or so)\b")
+# §8.116 restrictive subjuncts before a phrase that narrows the choice ("only for scripts"), and
+# exceptives
+_RESTRICTIVE = re.compile(
+    r"\b(?:only|just|merely|solely|exclusively|mainly|mostly|chiefly|primarily|largely|partly|purely)\s+"
+    r"(?:for|in|on|with|when|inside|at|during|while|if|where)\b|\bexcept\b|\bapart from\b|\bother than\b"
+)
+# §8.114 additive subjuncts of the assignment itself ("X is also our Y", "X is our Y now too",
+# "besides X, …"), and an ordinal kind of the slot ("our second database"): a thing beside the
+# standing one
+_ADDITIVE = re.compile(
+    rf"\b(?:is|are)\s+(?:now\s+)?also\b|\balso\s+(?:is|are)\b"
+    rf"|\b{_OWNERS}\s+(?:[a-z-]+\s+){{0,2}}?[a-z-]+\s+(?:now\s+)?(?:too|as well)\b"
+    r"|\b(?:in addition|additionally|likewise|besides|alongside|as well as)\b"
+    r"|\b(?:my|our)\s+(?:second|secondary|additional)\s"
+)
+# §4.49ff modal auxiliaries of possibility and hypothesis before the copula (not the deontic
+# "should"/"must": "postgres should be our database from now on" is a decision)
+_MODAL_BE = re.compile(r"\b(?:may|might|could|would|can|'d)\s+(?:\w+\s+)?(?:be|become)\b")
+# a negated copula or a denial: "zed is not my editor now", "mongo is no longer our database"
+_NEGATED = re.compile(
+    r"\b(?:is|are|was|were|'s|be)\s+(?:not|no longer|never)\b|\b(?:isn't|aren't|wasn't|weren't|ain't)\b"
+    # §10.54ff negative and approximate-negative words in the copula phrase
+    r"|\b(?:is|are|was|were|'s|be)\s+(?:by no means|in no way|no way|hardly|scarcely|barely|nowhere near|far from)\b"
+)
+_TIME_PREPOSITIONS = frozenset({"after", "before", "since", "until", "till", "during"})
+# a genitive between the owner and the slot: another's ("the client's auth provider")
+_OTHERS = re.compile(
+    r"\b(?:my|our|the|their|his|her|your)\s+(?P<a>[a-z]+)'s?\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+(?:is|are)\b"
+    r"|\b(?:is|are)\s+(?:my|our|the|their|his|her|your)\s+(?P<b>[a-z]+)'s?\s"
+)
+
+
+@lru_cache(maxsize=1)
+def _group_nouns() -> frozenset[str]:
+    """Nouns whose first WordNet sense is a group (`data/en_group_nouns.txt.gz`, noun.group: team,
+    company, household), written by `scripts/make_clausal.py`; empty without the file."""
+    import gzip
+    from importlib import resources
+
+    try:
+        raw = resources.files("persona_pipeline.persona.digest").joinpath("data/en_group_nouns.txt.gz").read_bytes()
+    except (FileNotFoundError, OSError):
+        return frozenset()
+    return frozenset(gzip.decompress(raw).decode().split())
+
+
+def _others(segment: str) -> bool:
+    """Another's slot by a genitive ("the client's auth provider", "my daughter's guitar"), not
+    the person's own group's ("our team's database": a noun.group possessor)."""
+    m = _OTHERS.search(segment)
+    return m is not None and (m.group("a") or m.group("b")) not in _group_nouns()
+
+
+_HAVE_IT = re.compile(r"\b(?:has|have|had)\s+it(?:\s+that)?$")
+_NEGATOR = re.compile(r"^(?:not|never|no|nobody|none|neither|nor|[a-z]+n't)$")
+_BE = frozenset({"am", "'m", "i'm", "we're", "is", "are", "was", "were", "be", "been", "being", "'re"})
+_COORDINATORS = frozenset({"and", "but", "or", "so", "then", "yet", "nor"})
+_OWNERS_WORDS = frozenset({"my", "our", "the"})
+_SUBJECTS = frozenset({"i", "we", "you", "they", "he", "she", "i'd", "we'd", "they'd", "i'll", "we'll"})
+_DEICTIC_IS = frozenset({"it's", "that's", "there's", "here's"})
+_FUNCTION_WORDS = _COORDINATORS | SUBJECT_PRONOUNS | {"that"}
+# clause boundaries: punctuation, and a coordinator before another clause with a copula
+_SEGMENT = re.compile(
+    r"\s*(?:[,;:()\"]|\s[-–—]\s|[.!](?:\s|$))\s*|\s(?:and|but)\s(?=(?:\S+\s+){0,6}?(?:is|are|was|were)\b)"
+)
+_CHANGE_ADVERBIAL = re.compile(r"(?:from now on|from here on|in (?:the )?future|going forward)\b")
+# §8.134ff prepositional conjuncts and style disjuncts: they link or comment, they scope nothing
+# ("by the way, …", "in short, …", not "for the mobile app, …")
+_CONJUNCT_PHRASES = re.compile(
+    r"(?:by the way|in short|in brief|in sum|in fact|in any case|in any event|at any rate|after all|at least|"
+    r"at last|in the end|on the other hand|by contrast|in contrast|for example|for instance|in other words|"
+    r"above all|of course|in particular|as a result|in general|for the record|to be honest|in addition)\b"
+)
+
+
+@lru_cache(maxsize=1)
+def _clausal_verbs() -> dict[str, tuple[str, bool, bool, bool, bool]]:
+    """Verbs that take a clause as object, with how a clause under them stands (`decide`,
+    `state`, `believe`), whether WordNet gives them the frame "Somebody ----s that CLAUSE", and
+    whether their first sense is one of thinking, saying, perceiving or feeling
+    (`data/en_clausal.tsv.gz`, Princeton WordNet 3.0, `scripts/make_clausal.py`); empty without it."""
+    import gzip
+    from importlib import resources
+
+    try:
+        raw = resources.files("persona_pipeline.persona.digest").joinpath("data/en_clausal.tsv.gz").read_bytes()
+    except (FileNotFoundError, OSError):
+        return {}
+    rows = (line.split("\t") for line in gzip.decompress(raw).decode().splitlines())
+    return {w: (c, f == "1", m == "1", k == "base", b == "1") for w, c, f, m, k, b in rows}
+
+
+def _clausal(word: str) -> tuple[str, bool, bool, bool, bool] | None:
+    """A clausal verb's (class, frame 26) for an inflected form ("reckons", "hoped", "figured")."""
+    verbs = _clausal_verbs()
+    w = word.strip("'")
+    if w in verbs:
+        return verbs[w]
+    stems = []
+    if w.endswith("ies") or w.endswith("ied"):
+        stems.append(w[:-3] + "y")
+    if w.endswith("s"):
+        stems += [w[:-1], w[:-2]]
+    if w.endswith("ed"):
+        stems += [w[:-2], w[:-1], w[:-3]]
+    if w.endswith("ing"):
+        stems += [w[:-3], w[:-3] + "e", w[:-4]]
+    return next((verbs[s] for s in stems if len(s) > 1 and s in verbs), None)
+
+
+def _attitude(prefix: list[str], parenthetical: bool = False) -> bool | None:
+    """How a clause under a verb of thinking, saying, feeling or deciding stands (`_clausal`),
+    given the words before it: None when no such verb governs it; else True when it is someone
+    else's belief or report ("Priya reckons", "the vendor claims"), a first-person belief or wish
+    ("I think", "I wish", "I'd say"), hearsay ("I'm told", "I hear"), or supposed ("imagine …");
+    False when it is settled ("we decided", "we agreed"), the person states it ("I said"), or the
+    verb has no attitude to it ("I checked", "Sam approved": WordNet's `other` verbs)."""
+    words = prefix[:-1] if prefix and prefix[-1] == "that" else prefix
+    if not words:
+        return None
+    verb = _clausal(words[-1])
+    if verb is None:
+        return None
+    cls, frame26, *_ = verb
+    subject = [w for w in words[:-1] if w not in _COORDINATORS]
+    if cls in {"decide", "other"} or (parenthetical and cls == "state" and not frame26):
+        return False
+    if not subject:
+        return True if frame26 else None  # an imperative of supposing ("imagine …", "say …")
+    if any(_NEGATOR.match(w) for w in subject) or any(w in _BE or w.endswith("'d") for w in subject[-2:]):
+        return True  # denied, passive ("I'm told"), or conditional ("I'd say")
+    first = subject[-1] in {"i", "we"} or subject[-2:] in (["we", "all"], ["we", "both"])
+    # the person's own saying told as done ("I said …") states it; in the present it puts it
+    # forward ("I propose …", "I suggest …", "I vote …"): a proposal settles nothing
+    return not (first and cls == "state" and _finite(words[-1]) and not words[-1].endswith("s"))
+
+
+def _governed(prefix: list[str]) -> bool:
+    """A verb of believing, wishing or saying further back governs the clause ("my manager wants
+    okta to be our auth provider", "we'd like okta to be …")."""
+    # the verb right before the value ("wants okta to be …"), finite or after a subject pronoun:
+    # not a noun or a participle that WordNet also lists as a verb ("the site contact for …")
+    for i in range(len(prefix) - 1, max(0, len(prefix) - 3), -1):
+        v = _clausal(prefix[i])
+        if v is not None and v[0] in {"believe", "state"} and not set(prefix[i + 1 : i + 2]) & PREPOSITIONS:
+            finite = (_finite(prefix[i]) and not prefix[i].endswith("ing")) or prefix[i - 1] in _SUBJECTS
+            return finite and bool(_attitude(prefix[: i + 1]))
+    return False
+
+
+def _decided(prefix: list[str]) -> bool:
+    """The person ("I", "we") having decided the clause after these words ("we agreed that …",
+    "I've chosen …"): a decision told as done, in the past or the perfect; a present "I vote …" or
+    "I propose …" puts it forward and settles nothing."""
+    words = prefix[:-1] if prefix and prefix[-1] == "that" else prefix
+    verb = _clausal(words[-1]) if len(words) >= 2 else None
+    if verb is None or verb[0] != "decide":
+        return False
+    done = (_finite(words[-1]) and not words[-1].endswith("s")) or words[-2] in {"i've", "we've", "have", "has"}
+    subject = [w for w in words[:-1] if w not in {"have", "has", "all", "both"}]
+    return done and bool(subject) and subject[-1] in {"i", "we", "i've", "we've"}
+
+
+def _asks(word: str) -> bool:
+    """An auxiliary or a wh-word opening a clause: a question ("is helix my editor now"), not a
+    pronoun's contraction ("that's our database now", "it's our editor now")."""
+    return word in WH or (word in AUX and word not in _DEICTIC_IS)
+
+
+def _tag(segment: str) -> bool:
+    """A question tag after a clause: "right?", "isn't it", "no?"."""
+    words = segment.split()
+    return 0 < len(words) <= 3 and ("?" in segment or (words[0] in AUX and words[-1] in SUBJECT_PRONOUNS))
+
+
+def _parenthetical(segment: str, last: bool) -> bool:
+    """A clause beside the slot clause that hedges it: a disjunct ("supposedly", "at least on
+    paper"), a report ("according to the wiki", "or so my boss tells me", "says my flatmate"), a
+    restriction ("only for scripts"), a condition on the speaker's knowledge ending the message
+    ("…, if I remember right", "…, unless I'm mistaken"), or a short clause of believing or hearing
+    with nothing after its verb ("I think", "I'm told")."""
+    words = segment.split()
+    if not words:
+        return False
+    if _DISJUNCT_PHRASES.search(segment) or _RESTRICTIVE.match(segment) or (words[0] == "but" and "only" in words):
+        return True
+    if len(words) <= 2 and any(w in _DISJUNCTS for w in words) and all(w in _DISJUNCTS | _COORDINATORS for w in words):
+        return True  # "…, supposedly", "and apparently, …" (not "…, maybe for good": of its own phrase)
+    if segment.startswith(("as far as ", "from what ", "the way ")):
+        return True  # a clause naming the source of what is said
+    if last and (cond := _TRAILING_CONDITION.match(segment)):
+        # a condition ending the message is one on the slot clause ("…, unless the budget is cut",
+        # "…, pending approval"), not one with a clause of its own ("…, if a parcel is late call
+        # them", "…, if you need them they are in config.fish")
+        after = segment[cond.end() :].split()
+        if segment[: cond.end()].split()[-1] in _SUBORDINATORS and (len(after) < 2 or after[0] in _COORDINATORS):
+            return False  # an adverbial, no clause: "…, once again", "…, once and for all"
+        rest = after[1:]
+        own = any(w in IMPERATIVE_VERBS for w in rest) or any(
+            a in SUBJECT_PRONOUNS and b in AUX for a, b in pairwise(rest)
+        )
+        return not own
+    while words and _function(words[0]) and words[0] not in SUBJECT_PRONOUNS:
+        if words[0] in _SUBORDINATORS - {"as"}:
+            return False  # a clause of its own ("if a parcel is late call them")
+        words = words[1:]
+    tail = words[:-1] if words and words[-1] in {"me", "us", "so", "now", "it", "them", "that"} else words
+    if not 1 < len(tail) <= 4 or (tail[-1].endswith("ing") and tail[-2] not in {"i'm", "we're", "am", "are"}):
+        return False
+    # a comment clause (§15.54): "I gather", "I'd wager", "I'm guessing" after a whole clause
+    v = _clausal(tail[-1])
+    if v is not None and v[4] and tail[0] in {"i", "we", "i'd", "we'd", "i'm", "we're"} and len(tail) <= 3:
+        return not reversal(segment)
+    if any(_finite(w) or (w in AUX and w not in _BE) for w in tail[1:-1]):
+        return False  # another verb before the last word ("my boss made the call")
+    # "says my flatmate": a reporting verb before its subject
+    if _finite(tail[0]) and len(tail) <= 4:
+        return bool(_attitude([*tail[1:], tail[0]], parenthetical=True))
+    # its subject is a pronoun, a determined noun or a name ("I", "my boss", "Priya"): "run it
+    # before pushing" is an instruction of its own; and a bare "subject verb" reports only with a
+    # verb mainly of thinking or saying ("I think", "we agreed"), not one with such a sense ("we moved")
+    subject_ok = len(tail) == 2 or tail[0] in SUBJECT_PRONOUNS | _POSSESSIVES | DEFINITE_WORDS | {"a", "an"}
+    return subject_ok and v is not None and v[2] and bool(_attitude(tail, parenthetical=True))
+
+
+class _SlotClause(NamedTuple):
+    """One clause of a sentence that assigns an owned slot: its words before the assignment, the
+    slot (head, modifiers), the value, and whether the value comes last."""
+
+    segment: str
+    prefix: list[str]
+    head: str
+    mods: tuple[str, ...]
+    value: list[str]
+    last: bool
+
+
+def _function(word: str) -> bool:
+    return (
+        word in _FUNCTION_WORDS
+        or word in _SUBORDINATORS
+        or word in PREPOSITIONS
+        or word in AUX
+        or word in WH
+        or word in _DISJUNCTS
+        or bool(_NEGATOR.match(word))
+    )
+
+
+def _clause_of(segment: str) -> _SlotClause | None:
+    first = _VALUE_FIRST.search(segment)
+    if first and first.group("value").split()[0] not in _POSSESSIVES | {"the", "this", "that", "it", "what"}:
+        value = first.group("value").split()
+        prefix = segment[: first.start("value")].split()
+        # "Priya thinks mongo is …": the value ends at a clausal verb or "that" inside the match
+        # and a value never holds a function word ("even though mongo", "so mongo")
+        cut = next((k + 1 for k in range(len(value) - 2, -1, -1) if _function(value[k]) or _clausal(value[k])), 0)
+        prefix, value = prefix + value[:cut], value[cut:]
+        return _SlotClause(segment, prefix, first.group("slot"), tuple(first.group("mods").split()), value, False)
+    last = _VALUE_LAST.search(segment)
+    # "the team said pandas is …": a finite verb among the slot's modifiers is no noun phrase
+    if not last or any(_finite(w) for w in last.group("mods").split()):
+        return _loose_clause(segment)
+    value = re.sub(rf"\s+{_WHEN}\b.*$", "", last.group("value")).strip().split()
+    prefix = segment[: last.start()].split()
+    return _SlotClause(segment, prefix, last.group("slot"), tuple(last.group("mods").split()), value, True)
+
+
+_COPULA = r"(?:is|are|was|were|be|become|'s|isn't|aren't|wasn't|weren't)"
+# a copula beside an owned noun, however the clause is turned: negated ("zed is not my editor"),
+# added ("is also our"), asked ("is helix my editor"), subjunctive ("were our database")
+_LOOSE = re.compile(
+    rf"\b{_COPULA}\s+(?:\S+\s+){{0,3}}?{_OWNERS}\s+[a-z]"
+    rf"|\b{_OWNERS}\s+(?:\S+\s+){{0,3}}?(?:(?:may|might|could|would|should|can|must|will)\s+)?{_COPULA}\b"
+)
+
+
+def _loose_clause(segment: str) -> _SlotClause | None:
+    """A clause with a copula next to an owned noun that neither value order reads: its words
+    before the copula (the last of them taken as the value)."""
+    m = _LOOSE.search(segment)
+    if not m:
+        return None
+    words = segment.split()
+    at = next((i for i, w in enumerate(words) if re.fullmatch(_COPULA, w) or w.endswith("'s")), None)
+    if at is None or (any(_finite(w) for w in words[max(0, at - 3) : at]) and words[0] in _OWNERS_WORDS):
+        return None
+    prefix, value = words[: max(0, at - 1)], words[max(0, at - 1) : at]
+    return _SlotClause(segment, prefix, "", (), value, False)
+
+
+def _clause_head(c: _SlotClause) -> str:
+    """The slot noun of a clause; for a loosely read one, the word after its owner."""
+    if c.head:
+        return c.head
+    words = c.segment.split()
+    at = next((i for i, w in enumerate(words) if w in _OWNERS_WORDS), None)
+    return words[at + 1] if at is not None and at + 1 < len(words) else ""
+
+
+def _finite(word: str) -> bool:
+    """A clausal verb in a finite form ("said", "thinks"), not a base or an -ing form that may be
+    a noun or an adjective ("report", "reporting")."""
+    listed = _clausal_verbs().get(word)
+    if listed is not None:
+        return not listed[3]  # an irregular form ("said", "thought")
+    return not word.endswith("ing") and _clausal(word) is not None
+
+
+@lru_cache(maxsize=1 << 16)
+def _slot_clauses(quote: str) -> tuple[tuple[_SlotClause, str, str, bool], ...]:
+    """Each slot clause of a sentence with the clause before and after it, and whether that one
+    ends the message."""
+    segments = [s for s in _SEGMENT.split(_clauses_low(quote)) if s]
+    out = []
+    for i, seg in enumerate(segments):
+        c = _clause_of(seg)
+        if c is not None:
+            after = segments[i + 1] if i + 1 < len(segments) else ""
+            out.append((c, segments[i - 1] if i else "", after, i + 2 == len(segments)))
+    return tuple(out)
+
+
+def _conditional(segment: str) -> bool:
+    """A clause of condition ("if memory serves", "when I'm at my parents'"), not of concession."""
+    words = segment.split()
+    return bool(words) and (words[0] in _CONDITIONAL - {"even"} or segment.startswith("even if "))
+
+
+def _clause_hedged(c: _SlotClause, before: str, after: str, after_last: bool) -> bool:
+    seg, prefix = c.segment, [w for w in c.prefix if w not in _COORDINATORS]
+    head = " ".join(prefix)
+    opening = next((w for w in seg.split() if w not in _COORDINATORS), "")
+    if "?" in seg or _asks(opening) or (prefix and _asks(prefix[0])):
+        return True  # asked: a question mark, or an auxiliary or wh-word first
+    if _tag(after) or (after.split()[:1] in (["which"], ["that"]) and MALFUNCTION.search(after)):
+        return True  # a tag ("…, isn't it"), or a complaint about it ("…, which breaks the walrus")
+    if _NEGATED.search(seg) or any(_NEGATOR.match(w) for w in prefix):
+        return True
+    if _others(seg):
+        return True  # someone else's slot ("the client's auth provider", "my daughter's guitar")
+    if any(w in _SUBORDINATORS for w in prefix) or _SUBORDINATE_PHRASES.search(head):
+        return True
+    if any(w in _DISJUNCTS for w in seg.split()) or _DISJUNCT_PHRASES.search(seg):
+        return True
+    if _MODAL_BE.search(seg) or _ADDITIVE.search(seg) or _RESTRICTIVE.search(seg):
+        return True
+    if _attitude(c.prefix) or _HAVE_IT.search(head) or _governed(c.prefix):
+        return True  # believed, reported or wished; "X has it (that) …" is X saying it
+    if _parenthetical(after, after_last) or (before and _parenthetical(before, False)):
+        return True
+    if _conditional(before):
+        return True  # the main clause of a condition ("if memory serves, …")
+    if any(w in _BE for w in prefix[1:]):
+        return True  # the complement of another clause's copula ("the word is …", "my hunch is …")
+    # a fronted scope ("in the side project …", "for notebooks, …"), not a change adverbial nor
+    # one of time or reason ("after the audit, …", "since DHL lost parcels, …")
+    lead = head if prefix else before
+    return (
+        bool(lead)
+        and lead.split()[0] in PREPOSITIONS - _TIME_PREPOSITIONS
+        and not lead.startswith(("as of ", "for now"))
+        and not _CHANGE_ADVERBIAL.match(lead)
+        and not _CONJUNCT_PHRASES.match(seg if prefix else before)
+    )
+
+
+def _clauses_low(quote: str) -> str:
+    return " ".join(quote.lower().replace("’", "'").split())
+
+
+@lru_cache(maxsize=1 << 16)
+def _hedged(quote: str) -> bool:
+    """The sentence does not say that the person's slot now holds a thing: every clause of it
+    that assigns an owned slot is asked, negated, supposed, believed, reported or wished, said
+    with a modal of possibility, added beside the standing filler, or scoped to a part. A hedge in
+    another clause ("the team said pandas is too slow") leaves a plain reversal as it is."""
+    clauses = _slot_clauses(quote)
+    if clauses:
+        return all(_clause_hedged(*c) for c in clauses)
+    # no slot clause: the clause that says the change ("… from now on", "we switched to …")
+    changes = [seg for seg in _SEGMENT.split(_clauses_low(quote)) if seg and reversal(seg)]
+    return bool(changes) and all(_change_hedged(seg) for seg in changes)
+
+
+def _change_hedged(segment: str) -> bool:
+    """A clause of change denied ("we never dropped grammarly"), said with a disjunct of doubt
+    ("supposedly we switched to pnpm", "in theory we'd book window seats from now on") or under
+    someone else's verb of believing or saying ("Priya thinks we should switch to pnpm from now on")."""
+    words = segment.split()
+    if any(w in _DISJUNCTS for w in words) or _DISJUNCT_PHRASES.search(segment):
+        return True
+    # a change verb under a negator says no change happened ("we never dropped grammarly"); a
+    # negated instruction ("never squash commits anymore") is no change verb
+    if any(_NEGATOR.match(w) and reversal("we " + " ".join(words[i + 1 : i + 3])) for i, w in enumerate(words)):
+        return True
+    for i, w in enumerate(words[1:4], start=1):
+        verb = _clausal(w)
+        if verb is not None and verb[0] in {"believe", "state"} and _attitude(words[: i + 1]):
+            subject = [x for x in words[:i] if x not in _COORDINATORS]
+            return bool(subject) and subject[-1] not in {"i", "we", "i'm", "we're"}
+    return False
+
+
+def _slot_of(quote: str) -> tuple[str, tuple[str, ...], list[str], bool] | None:
+    """(head noun, modifiers, value words, value-last?) of the sentence's first slot assignment."""
+    clauses = _slot_clauses(quote)
+    if not clauses:
+        return None
+    c = clauses[0][0]
+    value = c.value if c.last else re.sub(rf"\s+{_WHEN}\b.*$", "", " ".join(c.value)).split()
+    return c.head, c.mods, value, c.last
+
+
+def _named(word: str, quote: str) -> bool:
+    """A word naming a thing: rare (Zipf ≤ 4) or coined, and not an adjective in its main sense."""
+    from persona_pipeline.persona.digest import thesaurus
+
+    # a capital alone is no evidence: emphasis and autocorrect put capitals on ordinary words
+    return sim.zipf(word) == 0.0 or (sim.zipf(word) <= 4.0 and not thesaurus.state(word))
+
+
+def _state_value(words: list[str], quote: str) -> bool:
+    """A value that says how the slot is, not what fills it: a preposition or a subordinator first
+    ("in frankfurt", "out of disk", "if …"), a possessive ("my headache"), "a" with an ordinary
+    word ("a brick", "a nightmare"; not "a Wilson"), or one state word ("laggy", "kaput", "borked":
+    WordNet's adjectives, and English -ed participles)."""
+    from persona_pipeline.persona.digest import thesaurus
+
+    if not words:
+        return True
+    head = words[0]
+    if head in PREPOSITIONS or head in _SUBORDINATORS or head in _POSSESSIVES:
+        return True
+    if head in {"a", "an"}:
+        return len(words) < 2 or not _named(words[-1], quote)
+    # a value ends at a preposition ("empty after every deploy" → "empty")
+    cut = next((i for i, w in enumerate(words) if w in PREPOSITIONS), len(words))
+    words = words[:cut]
+    if len(words) == 1:
+        w = words[0]
+        # a state ("laggy", "kaput"), a participle ("borked") or an ordinary word ("toast"), not a name
+        return thesaurus.state(w) or (w.endswith("ed") and len(w) > 4) or not _named(w, quote)
+    return False
+
+
+def _kinds(mods: tuple[str, ...], quote: str, assigned: bool) -> frozenset[str]:
+    """Modifiers that make a kind of the slot ("our test database"): not a word of use ("our main
+    database"), and, when nothing is assigned to the slot, not a name, which then fills it ("the
+    postgres database")."""
+    return frozenset(w for w in mods if w not in _IN_USE and (assigned or not _named(w, quote)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _remark(quote: str) -> bool:
+    """A sentence saying how a slot is, not what fills it ("our server is in frankfurt now")."""
+    a = _slot_of(quote)
+    return a is not None and a[3] and _state_value(a[2], quote)
+
+
+def _determiner(word: str) -> bool:
+    return word in {"a", "an"} or word in DEFINITE_WORDS or word in _POSSESSIVES
+
+
+def _variant(a: str, b: str) -> bool:
+    """Two spellings of one name: a prefix ("postgres"/"postgresql"), a short form from the first
+    letter with its letters in order and the same last letter ("nvim"/"neovim"), an initialism of
+    up to three letters ("pg"), or a numeronym ("k8s" = k + 8 letters + s)."""
+    if a == b or not a or not b:
+        return a == b
+    short, long = sorted((a, b), key=len)
+    if len(short) >= 4 and long.startswith(short):
+        return True
+    if (n := re.fullmatch(r"([a-z])(\d+)([a-z])", short)) and long.isalpha():
+        return len(long) == int(n.group(2)) + 2 and long[0] == n.group(1) and long[-1] == n.group(3)
+    if not short.isalpha() or short[0] != long[0]:
+        return False
+    rest = iter(long)
+    in_order = all(ch in rest for ch in short)
+    return in_order and (len(short) <= 3 or short[-1] == long[-1])
+
+
+def _older_slot(head: str, older: str) -> tuple[tuple[str, ...], bool, list[str]] | None:
+    """How the older statement names the slot `head`: (its modifiers, plural?, its value when it
+    assigns one), None when it does not name it."""
+    low = _clauses_low(older)
+    stem = sim.tokens(head)
+    words = re.findall(r"[a-z0-9][a-z0-9+#.'-]*", low)
+    for i, w in enumerate(words):
+        if sim.tokens(w) != stem:
+            continue
+        mods: list[str] = []
+        for p in reversed(words[max(0, i - 2) : i]):
+            if p in _POSSESSIVES | DEFINITE_WORDS | PREPOSITIONS or p in {"a", "an", "is", "are", "'s"}:
+                break
+            mods.insert(0, p)
+        # "our languages" said of a newer "our language": a slot of several things
+        plural = w != head and w.endswith("s") and not head.endswith("s")
+        m = _VALUE_LAST.search(low)
+        value = re.sub(rf"\s+{_WHEN}\b.*$", "", m.group("value")).split() if m and m.group("slot") == w else []
+        return tuple(mods), plural, value
+    return None
+
+
+@lru_cache(maxsize=1 << 16)
+def _unsure(new_quote: str, older_statement: str) -> bool:
+    """Whether a newer reversal may not supersede the older statement (module section above)."""
+    if _hedged(new_quote):
+        return True
+    # the clause about the older rule's slot decides, whatever another clause says ("rust is our
+    # language now, and maybe mongo is our database now")
+    for c, before, after, last in _slot_clauses(new_quote):
+        head = _clause_head(c)
+        if head and _older_slot(head, older_statement) is not None and _clause_hedged(c, before, after, last):
+            return True
+    a = _slot_of(new_quote)
+    if a is None:
+        return False
+    head, mods, value, last = a
+    old = _older_slot(head, older_statement)
+    # articles and determiners name nothing ("a Sony" after "a Fuji" is no other spelling of it)
+    older_words = [w for w in re.findall(r"[a-z0-9][a-z0-9+#.-]*", _clauses_low(older_statement)) if not _determiner(w)]
+    value = [w for w in value if not _determiner(w)]
+    joined = {x + y for x, y in pairwise(older_words)}
+    # another spelling of a name the older rule names: they agree
+    if any(_variant(v, t) for v in value for t in older_words) or any("".join(value) == j for j in joined):
+        return True
+    if old is None:
+        return last and _state_value(value, new_quote)
+    old_mods, many, old_value = old
+    if many or re.fullmatch(r"[\w.+#-]+(?:\s*,\s*[\w.+#-]+)*,?\s+(?:and|or)\s+[\w.+#-]+", " ".join(old_value)):
+        return True  # a slot that holds several things is never reassigned ("our languages are …")
+    new_kind, old_kind = _kinds(mods, new_quote, True), _kinds(old_mods, older_statement, bool(old_value))
+    if new_kind != old_kind:
+        return True  # another kind of the slot, or a choice in general against one kind of it
+    return _remark_against(new_quote, older_statement)
+
+
+@lru_cache(maxsize=1 << 16)
+def _remark_against(new_quote: str, older_statement: str) -> bool:
+    """The newer sentence says how the slot is ("my editor is laggy now"), and the older did not
+    fill that slot with a word of that sort: a remark after a name ("neovim"), not a new value
+    after a common word ("light" → "dark", "master" → "main")."""
+    if not _remark(new_quote):
+        return False
+    a = _slot_of(new_quote)
+    if a is None or len(a[2]) != 1:
+        return True  # a phrase ("in frankfurt", "a brick") never fills a slot
+    old = _older_slot(a[0], older_statement)
+    value = [w for w in (old[2] if old else []) if w not in {"a", "an"}]
+    return not value or any(_proper(w, older_statement) for w in value)
+
+
+def _proper(word: str, statement: str) -> bool:
+    """A name in a statement: a make after "a" ("a Smeg", "a thinkpad"), a word written with a
+    capital after the sentence's first, a coined word, or a rare one that is no state ("neovim",
+    "structlog", "debian"; not "tabs", "light", "master", "manual")."""
+    if re.search(rf"\b(?:a|an)\s+{re.escape(word)}\b", statement, re.IGNORECASE):
+        return True
+    if re.search(rf"(?<=\S )\b{re.escape(word.capitalize())}\b", statement):
+        return True
+    from persona_pipeline.persona.digest import thesaurus
+
+    return sim.zipf(word) == 0.0 or (sim.zipf(word) <= 3.0 and not thesaurus.state(word))
 
 
 def _reassigns(reversal_obs: Observation, older: Observation) -> bool:
@@ -652,6 +1434,8 @@ def _reassigns(reversal_obs: Observation, older: Observation) -> bool:
     now" after "my editor is VS Code, use its settings.json" (`reading.assignment`). One slot
     holds one thing, so the older choice is superseded whatever else either says."""
     new, old = _assignment(reversal_obs.statement), _assignment(older.statement)
+    if _unsure(reversal_obs.quote, older.statement):
+        return False
     return bool(new and old and new[0] and new[0] == old[0] and new[1] and old[1] and not new[1] & old[1])
 
 
@@ -664,7 +1448,7 @@ def _substitutes(reversal_obs: Observation, older: Observation) -> bool:
     though it may never say what it replaced (the policy: a reversal supersedes what it reverses,
     whatever the tiers). A frame inside a longer one ("zsh is my shell now" in "put project env
     in .envrc rather than my shell profile") is not the same place."""
-    return _substitution(reversal_obs.statement, older.statement)
+    return _substitution(reversal_obs.statement, older.statement) and not _unsure(reversal_obs.quote, older.statement)
 
 
 def fold(observations: Sequence[Observation]) -> list[Rule]:
@@ -715,6 +1499,10 @@ def clear_caches() -> None:
         _reverses,
         stance,
         _assignment,
+        _hedged,
+        _slot_clauses,
+        _remark,
+        _unsure,
         _corroborates_only,
         _stated,
         _explicit,

@@ -59,3 +59,27 @@ def keys(token: str) -> frozenset[str]:
     """Index keys a synonym of `token` shares with it (a superset: `synonyms` decides)."""
     o, n = senses(token)
     return frozenset("~" + c for c in o | n)
+
+
+@lru_cache(maxsize=1)
+def _states() -> frozenset[str]:
+    """Words whose main part of speech is an adjective or a past participle (`data/en_states.txt.gz`,
+    Princeton WordNet 3.0, written by `scripts/make_states.py`); empty without the file."""
+    try:
+        raw = resources.files("persona_pipeline.persona.digest").joinpath("data/en_states.txt.gz").read_bytes()
+    except (FileNotFoundError, OSError):
+        return frozenset()
+    return frozenset(gzip.decompress(raw).decode().split())
+
+
+def state(word: str) -> bool:
+    """Whether a word says how a thing is ("slow", "overloaded", "dirty") rather than naming one.
+    Besides WordNet's adjectives: an adjective made with -y after a doubled consonant ("laggy",
+    "buggy"; English doubles a short vowel's final consonant before the suffix) from a word that
+    general English lists ("lag")."""
+    from persona_pipeline.persona.digest.similarity import zipf
+
+    w = word.lower()
+    if w in _states():
+        return True
+    return len(w) > 4 and w.endswith("y") and w[-2] == w[-3] and w[-2] not in "aeiouy" and zipf(w[:-2]) > 0
