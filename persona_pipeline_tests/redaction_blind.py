@@ -1700,8 +1700,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 22  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (22,)
+HOLDOUT_ROUND = 23  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (23,)
 ROUND5 = 5
 
 
