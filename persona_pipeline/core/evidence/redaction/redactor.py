@@ -414,6 +414,7 @@ def _not_personal(text: str, s: Span) -> bool:
             or street_name_part(text, s.start, s.end)
             or station_name_part(text, s.start, s.end)
             or public_people.long_dead(text, s.start, s.end)
+            or public_people.pgn_opening_name(text, s.start, s.end)
         )
     if s.kind == "date_of_birth":
         return owned_by_a_thing(text, s.start)

@@ -1455,9 +1455,30 @@ def published_hex(text: str, start: int, value: str) -> bool:
     # both a standard cited and a word naming its test data (a citation alone is how code documents
     # the scheme its real secret is for: `# HMAC per RFC 2104: webhook_secret = …`)
     line = line_start(text, start, 160)
-    return (
-        _CITED_STANDARD.search(text, line, start) is not None and _TEST_DATA_WORD.search(text, line, start) is not None
-    )
+    if _cites_test_data(text, line, start):
+        return True
+    # ... or on the heading of the value's block: a comment line directly above it or above its
+    # labelled siblings (`# RFC 8032 7.1, TEST 1` over `SECRET KEY: …` / `PUBLIC KEY: …`)
+    for _ in range(_HEADING_REACH):
+        if line <= 0:
+            return False
+        above = line_start(text, line - 1, 160)
+        if not text[above : line - 1].strip():
+            return False  # a blank line ends the block
+        if _COMMENT_HEADING.match(text, above, line - 1) is not None:
+            return _cites_test_data(text, above, line - 1)
+        line = above
+    return False
+
+
+_HEADING_REACH = 3  # lines walked up a block for its heading
+# a comment or Markdown heading line, also where a quoted string opens it (a JSON payload's text):
+# the block's title, not a value of its own
+_COMMENT_HEADING = re.compile(r"(?:[^\n]{0,80}?[\"'])?[ \t]*(?:#{1,6}|//|--|;+|/?\*+)[ \t]")
+
+
+def _cites_test_data(text: str, a: int, b: int) -> bool:
+    return _CITED_STANDARD.search(text, a, b) is not None and _TEST_DATA_WORD.search(text, a, b) is not None
 
 
 # (loosened: a prefilter only, and its counted repetitions cost more than every rule it spares)

@@ -1,0 +1,83 @@
+"""Round 22's tuning (issue 17): public values kept on a positive sign (a standard's test data under
+its block's heading, a chess opening's name in a PGN opening tag) and personal data read by the
+grammar of the documents it is written in. Values and sentences are this file's own."""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests.redaction_checks import Checks
+from persona_pipeline_tests.timing import assert_linear
+
+# RFC 8032 section 7.1, TEST 2's secret key (published in the RFC so that implementations can be checked)
+RFC8032_TEST2 = "4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb"
+# a hex key of this file's own (random, published nowhere)
+OWN_HEX = "5e2a91c07fd3b8446e19a0c3d57b28f1e64c09a3b7d215f8c0e93a6d4b71f28c"
+
+
+@pytest.fixture
+def checks(redactor: Redactor) -> Checks:
+    return Checks(redactor)
+
+
+# --- 1. a standard's published test data under its block's heading
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"# Ed25519 known-answer test, RFC 8032 section 7.1\nprivate_key = {RFC8032_TEST2}\nmessage = 72",
+        f"// RFC 8032 test vector 2\n  SECRET KEY: {RFC8032_TEST2}\n  MESSAGE: 72",
+        f'{{"note": "## FIPS 186-5 example\\nsecret_key: {RFC8032_TEST2}"}}',
+    ],
+)
+def test_a_standards_test_data_under_its_blocks_heading_is_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a citation without a word for test data: the scheme a real key is for
+        f"# request signing per RFC 2104\nsigning_key = {OWN_HEX}",
+        # a blank line ends the heading's block
+        f"# RFC 8032 test vectors are in tests/\n\nprivate_key = {OWN_HEX}",
+        # a heading that is no comment (a value line of its own)
+        f"rfc = 'RFC 8032 test 1'\napi_secret = {OWN_HEX}",
+    ],
+)
+def test_a_key_without_a_test_data_heading_is_still_redacted(checks: Checks, text: str) -> None:
+    checks.gone(text, OWN_HEX)
+
+
+def test_the_heading_walk_is_linear(redactor: Redactor) -> None:
+    line = f"api_secret = {OWN_HEX}\n"
+    assert_linear(lambda t: redactor.redact(t), lambda n: "# RFC 4231 test\n" + line * n, 400)
+
+
+# --- 2. a chess opening's name in a PGN opening tag
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[Site "Online"]\n[ECO "C55"]\n[Opening "Two Knights Defence"]\n[Variation "Max Lange Attack"]',
+        '{"pgn": "[ECO \\"C55\\"]\\n[Opening \\"Max Lange Attack\\"]"}',
+        '[ECO "C44"]\n[Opening "Scotch Game"]\n[SubVariation "Max Lange Attack"]',
+    ],
+)
+def test_a_pgn_opening_tag_names_no_person(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('[White "Harriet Okonkwo"]\n[Black "Tomasz Wieczorek"]\n[Opening "Sicilian Defence"]', "Harriet Okonkwo"),
+        ('[White "Harriet Okonkwo"]\n[Black "Tomasz Wieczorek"]\n[Opening "Sicilian Defence"]', "Tomasz Wieczorek"),
+        ('Lost again to Harriet Okonkwo. [Opening "Sicilian Defence"]', "Harriet Okonkwo"),
+    ],
+)
+def test_a_pgn_games_players_are_still_redacted(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
