@@ -81,3 +81,52 @@ def test_a_pgn_opening_tag_names_no_person(checks: Checks, text: str) -> None:
 )
 def test_a_pgn_games_players_are_still_redacted(checks: Checks, text: str, value: str) -> None:
     checks.gone(text, value)
+
+
+# --- 3. a Nigerian NUBAN by the CBN's check digit over the bank named beside it
+
+# (computed for this file with the CBN's rule: Zenith 057, UBA 033, Sterling 232, GTBank 058, and a
+# six-digit code of an other institution)
+NUBAN_ZENITH = "3027188450"
+NUBAN_UBA = "1182049379"
+NUBAN_STERLING = "6400932151"
+NUBAN_GTB = "5077316820"
+NUBAN_OFI = "2100458730"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f"kindly pay into my Zenith Bank acct {NUBAN_ZENITH} before friday", NUBAN_ZENITH),
+        (f"refund -> UBA {NUBAN_UBA}", NUBAN_UBA),
+        (f'{{"bank_code": "232", "acct": "{NUBAN_STERLING}"}}', NUBAN_STERLING),
+        (f"payout GTBank, {NUBAN_GTB}", NUBAN_GTB),
+        (f"bank_code=090267 account={NUBAN_OFI}", NUBAN_OFI),
+        (f"NUBAN: {NUBAN_STERLING}", NUBAN_STERLING),
+        (f'"{{\\"bankCode\\": \\"057\\", \\"number\\": \\"{NUBAN_ZENITH}\\"}}"', NUBAN_ZENITH),
+    ],
+)
+def test_a_nuban_beside_its_bank_is_redacted(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the check fails for the bank named (the digit after the serial is off by one)
+        "kindly pay into my Zenith Bank acct 3027188451 before friday",
+        # ten digits with no bank named: an epoch, an order number
+        f"job finished at {NUBAN_ZENITH} (unix seconds)",
+        # a bank's name in a word that is no bank's (`Access Bank` needs both words)
+        f"grant access to bucket 7 for build {NUBAN_ZENITH}",
+    ],
+)
+def test_ten_digits_without_a_bank_whose_check_holds_are_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_the_nuban_reading_is_linear(redactor: Redactor) -> None:
+    from persona_pipeline.core.evidence.redaction import checked_registers
+
+    row = f"Zenith Bank {NUBAN_UBA} 4411223344 "
+    assert_linear(lambda t: list(checked_registers.checked_register_spans(t)), lambda n: row * n, 4000)

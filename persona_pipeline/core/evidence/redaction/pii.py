@@ -2597,7 +2597,12 @@ from persona_pipeline.core.evidence.redaction import (  # noqa: E402
 
 # (round 21's detectors, gated in the Set pass by their modules' own RE2 gates: an ASCII text none
 # opens costs one set test; another script's text goes to the modules, whose gates read it too)
-_GATED["checked_register"] = (checked_registers.CZ_GATE, checked_registers.RS_GATE, checked_registers.CNH_GATE)
+_GATED["checked_register"] = (
+    checked_registers.CZ_GATE,
+    checked_registers.RS_GATE,
+    checked_registers.CNH_GATE,
+    checked_registers.NG_GATE,
+)
 _GATED["street_form"] = address_tails.GATES
 _GATED["document_name"] = document_names.GATES
 
