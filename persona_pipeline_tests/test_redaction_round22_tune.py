@@ -130,3 +130,69 @@ def test_the_nuban_reading_is_linear(redactor: Redactor) -> None:
 
     row = f"Zenith Bank {NUBAN_UBA} 4411223344 "
     assert_linear(lambda t: list(checked_registers.checked_register_spans(t)), lambda n: row * n, 4000)
+
+
+# --- 4. an address line led by a house, a ward or a colonia, and an address block's town line
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("parcel goes to Plot 42, Kanda Highway, Kasoa this week", "Plot 42, Kanda Highway"),
+        ("ship it to House No. 7, Lane 3, Sector C, Rawalpindi 46000 please", "Lane 3, Sector C"),
+        ("my flat: Flat 5B, Mirpur Road, Mohammadpur, Dhaka 1207", "Mirpur Road, Mohammadpur"),
+        ("Ward No. 6, Bhaisepati, house 112, Lalitpur 44700 is where we moved", "Bhaisepati, house 112"),
+        ("Colonia Kennedy, Calle Los Almendros, casa 9, Tegucigalpa", "Calle Los Almendros, casa 9"),
+        ("Barrio Guamilito, 5a Avenida, casa 310, San Pedro Sula", "5a Avenida, casa 310"),
+    ],
+)
+def test_a_house_led_address_line_is_redacted(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # the postcode and town alone on the line under a street line of its own
+        ("Recipient\nKemi Adeyemi\nHouse 14, Admiralty Way\nLekki 106104\nTel. 0803 000 0000", "Lekki 106104"),
+        # ... after the same diff marker
+        ("+House 14, Admiralty Way\n+Lekki 106104\n+Tel. 0803 000 0000", "Lekki 106104"),
+        # ... a town and its digital address code
+        ("House 3, Nima Road\nMamprobi, Accra · GA-211-7788\n", "GA-211-7788"),
+        # ... the town alone where the contact line follows it
+        ("Av. Heroinas N° 455, piso 3\nTarija\nTel. 0000", "Tarija"),
+        # ... a Cyrillic street's town line
+        ("ул. Сейфуллина, д. 40, кв. 7\n050012 Алматы\n", "050012 Алматы"),
+    ],
+)
+def test_an_address_blocks_town_line_is_redacted(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a house word with no street or area part: a list, a series
+        "House 3, Season 2 was better than the first",
+        "Plot 3, Figure 2 and Table 4 show the regression",
+        # a ward with an area but no house: a hospital's or a council's ward
+        "Ward No. 5, Block A is closed for cleaning",
+        # a colonia's name alone in prose
+        "We visited Colonia Tovar, Venezuela and Barrio Chino, Barcelona",
+    ],
+)
+def test_developer_text_with_house_and_area_words_is_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_a_prose_line_under_a_street_line_is_no_town(checks: Checks) -> None:
+    out = checks.redacted("Av. Heroinas N° 455\nThe build failed again\nTel. support is closed")
+    assert "Heroinas" not in out and "The build failed again" in out
+
+
+def test_the_house_chain_is_linear() -> None:
+    from persona_pipeline.core.evidence.redaction import address_tails
+
+    assert_linear(
+        lambda t: list(address_tails.house_chain_spans(t)), lambda n: "House 12, Ward 3, Plot 4, " * n + "x", 3000
+    )
