@@ -196,3 +196,63 @@ def test_the_house_chain_is_linear() -> None:
     assert_linear(
         lambda t: list(address_tails.house_chain_spans(t)), lambda n: "House 12, Ward 3, Plot 4, " * n + "x", 3000
     )
+
+
+# --- 5. a delivery's addressee, and the people of a table of records
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Consignee:\nOluwaseun Bakare\nHouse 14, Admiralty Way\nLekki 106104", "Oluwaseun Bakare"),
+        ('{"note": "Ship to\\nTemitope Eze\\nPlot 9, Awolowo Road\\nIkoyi 101233"}', "Temitope Eze"),
+        ("the box was addressed to Chidinma Obi, Plot 9, Awolowo Road, Ikoyi 101233 but", "Chidinma Obi"),
+    ],
+)
+def test_a_deliverys_addressee_is_redacted(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a heading above a street line with no recipient label: no addressee
+        "Office hours\nRelease Notes\nPlot 9, Awolowo Road, Ikoyi 101233",
+        # a delivery to a company, its words a company's
+        "shipped to Acme Logistics Ltd, Plot 9, Awolowo Road, Ikoyi 101233",
+    ],
+)
+def test_no_addressee_without_a_recipients_sign(checks: Checks, text: str) -> None:
+    out = checks.redacted(text)
+    assert "Release Notes" in out or "Acme Logistics Ltd" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a role's column of a day list, a contact column holding numbers
+        ("| Slot | Patient | Phone |\n| --- | --- | --- |\n| 10:15 | Ifeoma Nwosu | 0803 111 2233 |", "Ifeoma Nwosu"),
+        ("| Slot | Guest | Contact |\n| --- | --- | --- |\n| 10:15 | Ifeoma Nwosu | 7712-3456 |", "7712-3456"),
+        # a name column beside a birth date: unlisted names of a name's shape
+        ("name,dob,email\nYetunde Olatunji,1991-04-02,yo@example.org", "Yetunde Olatunji"),
+        # a phone column's short grouped number
+        ("name,phone\nZainab Bello,7712-3456", "7712-3456"),
+    ],
+)
+def test_a_table_of_peoples_records_is_redacted(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a name column of services, no personal column beside it
+        "name,replicas\nPayment Gateway,3\nSearch Indexer,2",
+        # a name column beside a birth-date-like column of everyday words
+        "name,date_of_birth,email\nDefault Value,,\nSample Output,,",
+        # a contact column of team handles
+        "| service | contact |\n| --- | --- |\n| billing | #billing-oncall |",
+    ],
+)
+def test_developer_tables_are_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)

@@ -844,7 +844,17 @@ def phone_spans(text: str) -> Iterator[Span]:
 _COLUMN_WORD = r"(?:phone|mobile|\btel|\bcell|\bfax|whatsapp|\bssn|social|\bdob\b|birth)"
 # A column of people (name, owner, assignee…): the word must be a whole header cell, a separator
 # beside it (`name` alone is everywhere in code); its cells must read as full names (`_cell_ok`).
-_PERSON_COLUMN = r"(?:name|full_?name|owner|author|assignee|reviewer|contact|employee)"
+# (and the roles forms and registers list people under: a patient, a pupil, an applicant, a tenant…)
+_PERSON_COLUMN = (
+    r"(?:name|full_?name|owner|author|assignee|reviewer|contact|employee|patient|pupil|student|applicant|tenant|"
+    r"guest|passenger|recipient|customer|client)"
+)
+_ROLE_COLUMNS = frozenset(
+    (
+        "contact", "employee", "patient", "pupil", "student", "applicant", "tenant", "guest", "passenger",
+        "recipient", "customer", "client",
+    )
+)  # fmt: skip
 _PERSON_HEAD_CELL = (
     rf"(?:[,;\t|][ \t]*[\"']?{_PERSON_COLUMN}\b|(?:^|[ ,;\t|])[\"']?{_PERSON_COLUMN}[\"']?[ \t]*[,;\t|])"
 )
@@ -873,7 +883,7 @@ def _column_kind(header_cell: str) -> str | None:
         ["author"],
         ["assignee"],
         ["reviewer"],
-    ) or (h in ("contact", "employee")):
+    ) or (h in _ROLE_COLUMNS):
         return "person_name"
     return None
 
@@ -916,6 +926,12 @@ def table_column_spans(text: str) -> Iterator[Span]:
         cols = {i: k for i, cell in enumerate(cells) if (k := _column_kind(cell)) is not None}
         if not cols:
             continue
+        # a table of people's records: a name column beside a phone, birth-date or e-mail column (its
+        # name cells need a name's shape, not a listed name)
+        records = "person_name" in cols.values() and (
+            len(set(cols.values())) > 1 or any(c.strip().strip("\"'").lower() in ("email", "e-mail") for c in cells)
+        )
+        contact = {i for i, cell in enumerate(cells) if cell.strip().strip("\"'").lower() == "contact"}
         pos = h1 + 1
         for _ in range(_MAX_TABLE_ROWS):
             if pos >= len(text):
@@ -943,7 +959,10 @@ def table_column_spans(text: str) -> Iterator[Span]:
                     continue
                 if kind == "person_name":
                     value = " ".join(cell.strip().strip("\"'").split())
-                    if value and value in cell and _cell_ok(kind, value):
+                    if i in contact and value[:1] in "+(0123456789" and _aligned_phone_ok(value):
+                        a = start + cell.find(value)  # (a contact column holds numbers as often as names)
+                        yield Span(a, a + len(value), "phone")
+                    elif value and value in cell and (_cell_ok(kind, value) or (records and _record_name(value))):
                         a = start + cell.find(value)
                         yield Span(a, a + len(value), kind)
                 elif kind is not None:
@@ -952,11 +971,19 @@ def table_column_spans(text: str) -> Iterator[Span]:
                     # (a value glued to more, `2024-03-12T10:01:22Z`, is a timestamp or an id)
                     glued = lead is not None and value[lead[0][1] : lead[0][1] + 1].isalnum()
                     value = value[: lead[0][1]] if lead is not None and not glued else ""
-                    if value and _cell_ok(kind, value):
+                    if value and (_cell_ok(kind, value) or (kind == "phone" and _aligned_phone_ok(value))):
                         a = start + cell.find(value)
                         yield Span(a, a + len(value), kind)
                 start += len(cell) + 1
             pos = end + 1
+
+
+def _record_name(value: str) -> bool:
+    """A name column's cell in a table of people's records: a name's shape (`address_rows`' test of
+    a person's cell: name-shaped words, no everyday word, place noun or legal form)."""
+    from persona_pipeline.core.evidence.redaction.address_rows import _person_cell
+
+    return _person_cell(value)
 
 
 # An aligned table (pandas' `print(df)`, `xsv table`, `column -t`, psql without borders): cells

@@ -597,6 +597,7 @@ class Redactor:
             personal = _personal(vt, detected)
             spans.extend(personal)
             spans.extend(address_tails(vt, personal))  # (as on the original text: see `_spans`)
+            spans.extend(names_beside_addresses(vt, personal))
             spans.extend(name_tails(vt, personal))
             if self._identifiers:
                 spans.extend(pii.known_identifier_spans(vt, self._identifiers))

@@ -1472,9 +1472,10 @@ def published_hex(text: str, start: int, value: str) -> bool:
 
 
 _HEADING_REACH = 3  # lines walked up a block for its heading
-# a comment or Markdown heading line, also where a quoted string opens it (a JSON payload's text):
-# the block's title, not a value of its own
-_COMMENT_HEADING = re.compile(r"(?:[^\n]{0,80}?[\"'])?[ \t]*(?:#{1,6}|//|--|;+|/?\*+)[ \t]")
+# a comment or Markdown heading line, also where a quoted string opens it (a JSON payload's text) or
+# after a diff's or a quote's marker: the block's title, not a value of its own (the line is at most
+# `line_start`'s reach long)
+_COMMENT_HEADING = re.compile(r"(?:[^\n]*[\"'])?[ \t]*[+>]?[ \t]*(?:#{1,6}|//|--|;+|/?\*+)[ \t]")
 
 
 def _cites_test_data(text: str, a: int, b: int) -> bool:
