@@ -256,3 +256,73 @@ def test_a_table_of_peoples_records_is_redacted(checks: Checks, text: str, value
 )
 def test_developer_tables_are_kept(checks: Checks, text: str) -> None:
     checks.kept(text)
+
+
+# --- 6. phones of closed plans (no trunk prefix) in a form's or a letter's contexts, and the people
+# a form or a booking names (a role label; a birth after the name)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a closed plan's eight digits run together after a phone label (Bolivia's mobiles)
+        ("Tel. 76543219", "76543219"),
+        ("Mobile: 68812345", "68812345"),
+        # a contact field holding a name and a number (a Honduran mobile)
+        ("Emergency contact: Wendy Paz, 9876-5432", "9876-5432"),
+        # a message sent to the number (a Nepali mobile, a Botswana one)
+        ("We will send a reminder to 985-1122334 the day before.", "985-1122334"),
+        ("we sent the verification code to 72 345 678", "72 345 678"),
+    ],
+)
+def test_a_closed_plans_number_in_a_contact_context_is_redacted(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a date written as one run after a phone word is no number
+        "phone: 20240131",
+        # a payload or a count sent to a number that is no phone's
+        "send the payload to 1234 5678 and retry",
+        "we sent 3 messages to 2024 queue",
+        # a contact field naming a team and a ticket
+        "contact: Platform Team, ticket 4512",
+    ],
+)
+def test_numbers_that_are_no_phone_are_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Tenant: Kwabena Ofori\nDeposit: paid", "Kwabena Ofori"),
+        ("Applicant: Nnamdi Okonkwo-Eze", "Nnamdi Okonkwo-Eze"),
+        ("appointment made for Ngozi Uchenna (born 4 May 1987) at 10:00", "Ngozi Uchenna"),
+        ("Student record: Adaeze Nwankwo, born 2014-09-01", "Adaeze Nwankwo"),
+    ],
+)
+def test_a_person_a_form_or_a_booking_names_is_redacted(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a thing "born" in prose, and a product before a bracketed birth
+        "the Node Foundation, born from a merger, hosts it",
+        "Visual Studio (born in 1997) is still here",
+        # a person long dead keeps the policy's sign
+        "Ada Lovelace (born 1815) wrote the first program",
+        # a role label over a value of words
+        "Recipient: Release Notes Channel",
+    ],
+)
+def test_things_born_and_role_labels_over_words_are_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_the_born_reading_is_linear(redactor: Redactor) -> None:
+    assert_linear(lambda t: redactor.redact(t), lambda n: "Word Word Word (born x " * n, 2000)

@@ -1659,6 +1659,8 @@ _NAME_CONTEXT = Rx(
     r"i'm|i am|"
     # a name label in other languages, its colon required ("nom" and "naam" are words too)
     r"(?:nombre|nom|nome|naam|navn|namn|nimi|imi\x7f|isim|ad soyad)[ \t]*:|"
+    # a form's role label for a person, its colon required: "Pupil: X", "Tenant: X" (a weak cue)
+    r"(?:patient|pupil|student|applicant|tenant|guest|passenger|recipient|addressee|consignee|guardian)[ \t]*:|"
     # Indonesian and Malay: "tolong kabari X", "hubungi X", "tanya ke X"
     r"kabari|hubungi|tanya(?:kan)?(?:[ \t]+ke)?|"
     # a chat log's speaker: "[10:42] First Last: …"
@@ -1681,6 +1683,8 @@ _WEAK_CUES = (
     "i'm", "i am", "user is", "customer is",
     "patient is", "client is", "caller is", "person is", "nombre", "nom", "naam", "navn", "namn",
     "nimi", "imi", "isim", "ad soyad", "kabari", "hubungi", "tanya",
+    "patient", "pupil", "student", "applicant", "tenant", "guest", "passenger", "recipient", "addressee",
+    "consignee", "guardian",
 )  # fmt: skip
 # a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
 _PERSON_KEYS = (
