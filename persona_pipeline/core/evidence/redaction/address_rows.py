@@ -73,7 +73,7 @@ _RECIPIENT = (
     r"to|destinatario|destinataire|empf[äa]nger|destinat[áa]rio|odbiorca|ontvanger|mottagare)"
 )
 # (or where a quoted string opens the block: a payload's text)
-_LABEL_LINE = re.compile(rf"(?:[^\n]*[\"'])?[ \t>#+*-]*{_RECIPIENT}[ \t]*:?[ \t]*")
+_LABEL_LINE = re.compile(rf"(?:[^\n]{{0,80}}[\"'])?[ \t>#+*-]*{_RECIPIENT}[ \t]*:?[ \t]*")
 # the addressee's line: up to four words, then the street's line after the same markers
 _NAME_ABOVE = re.compile(r"([^\W\d_][\w'’.-]{0,30}(?:[ \t]+[^\W\d_][\w'’.-]{0,30}){1,3})[ \t]*\r?\n")
 # prose: a delivery's `to`, the name, a comma, the address
@@ -82,6 +82,7 @@ _ADDRESSED_TO = re.compile(
     r"([^\W\d_][\w'’.-]{0,30}(?:[ \t]+[^\W\d_][\w'’.-]{0,30}){1,3}),[ \t]*\Z"
 )
 _NAME_REACH = 160
+_LABEL_REACH = 100  # characters: a recipient label's line is shorter
 
 
 def _addressee(text: str, start: int) -> tuple[int, int] | None:
@@ -103,8 +104,13 @@ def _addressee(text: str, start: int) -> tuple[int, int] | None:
     m = _NAME_ABOVE.fullmatch(text, above + len(marks), ls)
     if m is None:
         return None
-    label_start = text.rfind("\n", max(0, above - 80), above - 1) + 1 if above > 0 else -1
-    if above == 0 or _LABEL_LINE.fullmatch(text, label_start, above - 1) is None:
+    if above == 0:
+        return None
+    # (the label's line is short: one longer than the reach is none, and never read from its start)
+    label_start = text.rfind("\n", max(0, above - 1 - _LABEL_REACH), above - 1) + 1
+    if label_start == 0 and above - 1 > _LABEL_REACH:
+        return None
+    if _LABEL_LINE.fullmatch(text, label_start, above - 1) is None:
         return None
     return m.start(1), m.end(1)
 

@@ -291,12 +291,13 @@ _CHAIN_PART = re.compile(
     rf"(?:((?i:house|plot|flat|holding|villa|casa){_NO}{_HOUSE_NUMBER})"
     rf"|({_ROAD_WORD}{_NO}\d{{1,4}}[A-Za-z]?(?![\w.])|{_CAPS}[ \t]+{_ROAD_WORD}(?:[ \t]+(?:East|West|North|South))?"
     rf"|(?:Calle|Avenida|Ave\.|Av\.)[ \t]+{_CAPS}|\d{{1,2}}(?:a|o|ª|º|st|nd|rd|th)[ \t]+{_ROAD_WORD}"
-    rf"|(?:Block|Blk\.?|Sector|Phase|Section|Zone|Ward{_NO})[ \t]*(?:\d{{1,3}}[A-Za-z]?|[A-Z])(?![\w.])"
     rf"|(?:Col\.|Colonia|Barrio|Bo\.|Res\.|Residencial|Urb\.)[ \t]+{_CAPS}|{_CAPS}[ \t]+(?:Dist\.|District))"
+    # (a numbered block, sector, phase or ward: also a document's, a game's or a plot's numbering)
+    rf"|((?:Block|Blk\.?|Sector|Phase|Section|Zone|Ward{_NO})[ \t]*(?:\d{{1,3}}[A-Za-z]?|[A-Z])(?![\w.]))"
     r"|([A-Z]{1,2}-\d{1,3}(?:/\d{1,2}|-\d{4})?(?![\w/-]))"
     rf"|({_UNIT}|Edif\.[ \t]+{_CAPS}|Edificio[ \t]+{_CAPS})"
     rf"|((?:{_POSTAL})[ \t]+{_CAPS}|{_CAPS}[ \t]+\d{{4,6}}(?![\w-]))"
-    rf"|({_CAPS}(?:[ \t]+[IVX]{{1,4}}|-\d{{1,2}})?"
+    rf"|({_CAPS}(?:[ \t]+[IVX]{{1,4}}|[ -]\d{{1,2}}(?!\d))?"
     rf"(?:,[ \t]*(?:[A-Z]\.){{2,3}}(?![\w.])|,[ \t]*[A-Z]{{2,3}}\b)?(?:[ \t]+\d{{4,6}})?)"
     r")(?![\w'’])"
 )
@@ -313,22 +314,28 @@ def house_chain_spans(text: str) -> Iterator[Span]:
         first = _HOUSE_FIRST.search(text, pos)
         if first is None:
             return
-        house, road, end, parts, last_name = first.group(1) is not None, first.group(1) is None, first.end(), 0, False
+        # (a ward or a colonia first is an area of the address; a house first needs a road, or a
+        # numbered area with the town and postcode: `Plot 3, Section 2` alone is a numbering)
+        house, road, area, town = first.group(1) is not None, first.group(1) is None, False, False
+        end, parts, last_name = first.end(), 0, False
         cur = end
         while parts < _CHAIN_MAX:
             sep = _CHAIN_SEP.match(text, cur)
             if sep is None:
                 break
             m = _CHAIN_PART.match(text, sep.end())
-            if m is None or (m.lastindex == 6 and last_name and not (house and road)):
+            if m is None or (m.lastindex == 7 and last_name and not (house and road)):
                 break  # (two bare names running on: a sentence's list, not an address's parts)
             house = house or m.lastindex == 1
             road = road or m.lastindex == 2
-            last_name = m.lastindex == 6
+            area = area or m.lastindex == 3
+            town = town or m.lastindex == 6
+            last_name = m.lastindex == 7
             cur = m.end()
-            if m.lastindex != 6 or (house and road):
+            if m.lastindex != 7 or (house and road):
                 end = cur  # (a bare name ends the address only between its other parts)
             parts += 1
+        road = road or (area and town)
         if house and road:
             yield Span(first.start(), end, "address")
             pos = end

@@ -18,7 +18,9 @@
   code of the bank named beside it: a bank's name or its common short name (`Zenith Bank`, `GTBank`,
   `UBA`, codes of the CBN's list of deposit money banks) or a `bank_code` field on its line. One
   random run in ten passes a given bank's check, so the bank must be named; the word `NUBAN` before
-  the number names the kind itself and is taken with any listed bank's check holding.
+  the number names the kind itself and is taken with any listed bank's check holding. A bank whose
+  name is an everyday word (`First`, `Union`, `Access`) is read only as a capitalised proper name
+  with `Bank`, and a number framed as an id, a time or a count (`id 17…`, `… ms`, `… rows`) is none.
 
 Each candidate is one bounded `re` match and a few integer operations: linear in the text.
 """
@@ -158,11 +160,21 @@ _NG_BANK_CODES: dict[str, str] = {
     "zenith": "057",
 }
 # a bank's name: the distinctive short names alone, the rest followed by `Bank`
+# (the names that are everyday words, `first`, `union`, `access`, `sterling`, only as a capitalised
+# proper name with `Bank`: "the first bank of registers" names none)
 _NG_BANK = re.compile(
-    r"(?i)(?<![\w-])(?:(gtbank|firstbank|ecobank|citibank|stanbic ibtc|standard chartered|united bank for africa|"
-    r"first city monument)|(?-i:(GTB|UBA|FCMB))|(access|fidelity|first|globus|guaranty trust|heritage|jaiz|keystone|"
-    r"lotus|optimus|parallex|polaris|premiumtrust|providus|sterling|suntrust|taj|titan trust|union|unity|wema|zenith)"
-    r"[ \t]+bank)(?![\w-])"
+    r"(?<![\w-])(?:((?i:gtbank|firstbank|ecobank|citibank|stanbic ibtc|standard chartered|united bank for africa|"
+    r"first city monument))|(GTB|UBA|FCMB)|(Access|Fidelity|First|Globus|Guaranty Trust|Heritage|Jaiz|Keystone|"
+    r"Lotus|Optimus|Parallex|Polaris|PremiumTrust|Providus|Sterling|SunTrust|Suntrust|TAJ|Taj|Titan Trust|Union|"
+    r"Unity|Wema|Zenith)[ \t]+Bank)(?![\w-])"
+)
+# a number that a record's label or a quantity's unit frames: an id, a mask, a time, a count
+_NOT_ACCOUNT_BEFORE = re.compile(
+    r"(?i:\b(?:id|ids|mask|ts|timestamp|epoch|took|at|in|after|since|until|seq|offset|count|size|delivery)"
+    r"[ \t]*[:=#]?[ \t]*)\Z"
+)
+_NOT_ACCOUNT_AFTER = re.compile(
+    r"[ \t]*(?i:ns|ms|us|s|sec|secs|seconds|min|rows|bytes|items|iterations|times|records|events|users|requests)\b"
 )
 _BANK_CODE_FIELD = re.compile(r"""(?i)bank[ _-]?code\\?["']?[ \t]*[:=][ \t]*\\?["']?(\d{3}|\d{6})(?!\d)""")
 _NUBAN_WORD = re.compile(r"\bNUBAN\b|\bnuban\b|\bNuban\b")
@@ -207,6 +219,10 @@ def checked_register_spans(text: str) -> Iterator[Span]:
                 yield Span(m.start(), m.end(), "driving_licence")
     if NG_GATE.search(text) is not None:
         for m in _NUBAN.finditer(text):
+            if _NOT_ACCOUNT_BEFORE.search(text, max(0, m.start() - 16), m.start()) is not None:
+                continue
+            if _NOT_ACCOUNT_AFTER.match(text, m.end()) is not None:
+                continue
             codes, labelled = _ng_codes(text, m.start(), m.end())
             account = m.group(1)
             if any(nuban_ok(account, c) for c in codes or (set(_NG_BANK_CODES.values()) if labelled else ())):

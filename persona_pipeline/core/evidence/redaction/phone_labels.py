@@ -40,7 +40,8 @@ _PHRASES = (
     r"(?:reach|call|text|ring|phone|contact)[ \t]+(?:me|us|him|her|them)(?:[ \t]+(?:at|on))?|"
     # (not "call to" / "message to": a log's "call to 1234 5678 9012 failed" names no phone)
     r"(?:sms|text|texted|whatsapp|dialled|dialed)[ \t]+(?:to|from)|"
-    # (a message a phone receives sent to its number: "we will send a reminder to", "sent the code to")
+    # (a message a phone receives sent to its number: "we will send a reminder to", "sent the code to";
+    # a number written as a phone only, see `_SENT_TO`)
     r"(?:send|sent|sending|resend)[ \t]+(?:(?:a|an|the|your|you|a[ \t]+text)[ \t]+)?"
     r"(?:reminders?|texts?|sms|messages?|codes?|otp|verification[ \t]+codes?|notifications?)[ \t]+to|"
     r"(?:mi|tu|su)[ \t]+(?:n\x7fmero|numero|celular|tel\x7ffono|telefono|m\x7fvil|movil)|"
@@ -140,8 +141,25 @@ def valid_anywhere(raw: str) -> bool:
     return any(valid_region(raw, r) is not None for r in _regions())
 
 
+# the "send … to" label (see `_PHRASES`) right before a number: bots, queues and chats are addressed
+# so too, so only a number written as a phone's (grouped, `+`, a trunk 0) follows it
+_SENT_TO = re.compile(
+    r"(?i:send|sent|sending|resend)[ \t]+[a-z \t]{0,30}?(?i:reminders?|texts?|sms|messages?|codes?|otp|"
+    r"notifications?)[ \t]+to[ \t]*\Z"
+)
+# an id's or a count's noun after a bare run: `123456789 (telegram chat id)`, `12345678 sessions`
+_ID_AFTER = re.compile(
+    r"[ \t]*\(?(?i:chat|id|ids|user|users|partition|queue|topic|channel|group|sessions?|messages?|installs|"
+    r"downloads|bytes|rows|requests|events|items|times)\b|[ \t]*/(?:day|s|sec|min|h)\b"
+)
+
+
 def labelled_phone_spans(text: str) -> Iterator[Span]:
     for _, (start, end) in LABELLED.finditer(text):
+        if _ID_AFTER.match(text, end) is not None and text[start:end].isdigit():
+            continue
+        if text[start:end].isdigit() and _SENT_TO.search(text, max(0, start - 60), start) is not None:
+            continue
         raw = column_cut(text, start, end, dialable)
         # (the candidate may run into a second value: "… 601 234 567 - 12 2024" is cut back
         # to its last group that still reads as a number)

@@ -844,17 +844,18 @@ def phone_spans(text: str) -> Iterator[Span]:
 _COLUMN_WORD = r"(?:phone|mobile|\btel|\bcell|\bfax|whatsapp|\bssn|social|\bdob\b|birth)"
 # A column of people (name, owner, assignee…): the word must be a whole header cell, a separator
 # beside it (`name` alone is everywhere in code); its cells must read as full names (`_cell_ok`).
-# (and the roles forms and registers list people under: a patient, a pupil, an applicant, a tenant…)
+# (and the roles only people have in forms and registers: a patient, a pupil, an applicant, a
+# passenger; not a tenant, a customer, a client, a student, a guest or a recipient, which name
+# organisations, networks and models as often)
 _PERSON_COLUMN = (
-    r"(?:name|full_?name|owner|author|assignee|reviewer|contact|employee|patient|pupil|student|applicant|tenant|"
-    r"guest|passenger|recipient|customer|client)"
+    r"(?:name|full_?name|owner|author|assignee|reviewer|contact|employee|patient|pupil|applicant|passenger)"
 )
-_ROLE_COLUMNS = frozenset(
-    (
-        "contact", "employee", "patient", "pupil", "student", "applicant", "tenant", "guest", "passenger",
-        "recipient", "customer", "client",
-    )
-)  # fmt: skip
+# the name columns whose cells, in a table of people's records, need a name's shape only (not a
+# listed name): a name's own header, and the roles only people have
+_SHAPED_NAME_COLUMNS = frozenset(
+    ("name", "full name", "full_name", "fullname", "patient", "pupil", "applicant", "passenger", "employee")
+)
+_ROLE_COLUMNS = frozenset(("contact", "employee", "patient", "pupil", "applicant", "passenger"))
 _PERSON_HEAD_CELL = (
     rf"(?:[,;\t|][ \t]*[\"']?{_PERSON_COLUMN}\b|(?:^|[ ,;\t|])[\"']?{_PERSON_COLUMN}[\"']?[ \t]*[,;\t|])"
 )
@@ -928,9 +929,9 @@ def table_column_spans(text: str) -> Iterator[Span]:
             continue
         # a table of people's records: a name column beside a phone, birth-date or e-mail column (its
         # name cells need a name's shape, not a listed name)
-        records = "person_name" in cols.values() and (
-            len(set(cols.values())) > 1 or any(c.strip().strip("\"'").lower() in ("email", "e-mail") for c in cells)
-        )
+        # (a phone or a birth date beside it: an e-mail column alone is an organisation's record too)
+        records = "person_name" in cols.values() and ("phone" in cols.values() or "date_of_birth" in cols.values())
+        shaped = {i for i, c in enumerate(cells) if c.strip().strip("\"'").lower() in _SHAPED_NAME_COLUMNS}
         contact = {i for i, cell in enumerate(cells) if cell.strip().strip("\"'").lower() == "contact"}
         pos = h1 + 1
         for _ in range(_MAX_TABLE_ROWS):
@@ -959,10 +960,19 @@ def table_column_spans(text: str) -> Iterator[Span]:
                     continue
                 if kind == "person_name":
                     value = " ".join(cell.strip().strip("\"'").split())
-                    if i in contact and value[:1] in "+(0123456789" and _aligned_phone_ok(value):
+                    if (
+                        i in contact
+                        and value[:1] in "+(0123456789"
+                        and not _SPACED_DATE.match(value)
+                        and _aligned_phone_ok(value)
+                    ):
                         a = start + cell.find(value)  # (a contact column holds numbers as often as names)
                         yield Span(a, a + len(value), "phone")
-                    elif value and value in cell and (_cell_ok(kind, value) or (records and _record_name(value))):
+                    elif (
+                        value
+                        and value in cell
+                        and (_cell_ok(kind, value) or (records and i in shaped and _record_name(value)))
+                    ):
                         a = start + cell.find(value)
                         yield Span(a, a + len(value), kind)
                 elif kind is not None:
@@ -976,6 +986,10 @@ def table_column_spans(text: str) -> Iterator[Span]:
                         yield Span(a, a + len(value), kind)
                 start += len(cell) + 1
             pos = end + 1
+
+
+# a date in a cell, its groups spaced or dotted (`2024 06 01`, `01.06.2024`): no contact's number
+_SPACED_DATE = re.compile(r"(?:\d{4}[ ./-]\d{1,2}[ ./-]\d{1,2}|\d{1,2}[ ./-]\d{1,2}[ ./-]\d{4})$")
 
 
 def _record_name(value: str) -> bool:
@@ -1660,7 +1674,8 @@ _NAME_CONTEXT = Rx(
     # a name label in other languages, its colon required ("nom" and "naam" are words too)
     r"(?:nombre|nom|nome|naam|navn|namn|nimi|imi\x7f|isim|ad soyad)[ \t]*:|"
     # a form's role label for a person, its colon required: "Pupil: X", "Tenant: X" (a weak cue)
-    r"(?:patient|pupil|student|applicant|tenant|guest|passenger|recipient|addressee|consignee|guardian)[ \t]*:|"
+    # (not `tenant`, `guest`, `student`, `recipient`: they label organisations, networks and models too)
+    r"(?:patient|pupil|applicant|passenger|addressee|consignee|guardian)[ \t]*:|"
     # Indonesian and Malay: "tolong kabari X", "hubungi X", "tanya ke X"
     r"kabari|hubungi|tanya(?:kan)?(?:[ \t]+ke)?|"
     # a chat log's speaker: "[10:42] First Last: …"
@@ -1683,8 +1698,7 @@ _WEAK_CUES = (
     "i'm", "i am", "user is", "customer is",
     "patient is", "client is", "caller is", "person is", "nombre", "nom", "naam", "navn", "namn",
     "nimi", "imi", "isim", "ad soyad", "kabari", "hubungi", "tanya",
-    "patient", "pupil", "student", "applicant", "tenant", "guest", "passenger", "recipient", "addressee",
-    "consignee", "guardian",
+    "patient", "pupil", "applicant", "passenger", "addressee", "consignee", "guardian",
 )  # fmt: skip
 # a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
 _PERSON_KEYS = (

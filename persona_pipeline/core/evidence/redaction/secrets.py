@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import html
 import re
 import unicodedata
@@ -1446,8 +1447,8 @@ def _degenerate_hex(value: str) -> bool:
 
 
 def published_hex(text: str, start: int, value: str) -> bool:
-    """Whether a labelled hex value is published test data: a counting or filler pattern, or a
-    value on a line that cites a standard's test data before it."""
+    """Whether a labelled hex value is published test data: a counting or filler pattern, a value on
+    a line that cites a standard's test data before it, or a standard's published test key itself."""
     if _HEX_VALUE.fullmatch(value) is None:
         return False
     if _degenerate_hex(value):
@@ -1457,25 +1458,23 @@ def published_hex(text: str, start: int, value: str) -> bool:
     line = line_start(text, start, 160)
     if _cites_test_data(text, line, start):
         return True
-    # ... or on the heading of the value's block: a comment line directly above it or above its
-    # labelled siblings (`# RFC 8032 7.1, TEST 1` over `SECRET KEY: …` / `PUBLIC KEY: …`)
-    for _ in range(_HEADING_REACH):
-        if line <= 0:
-            return False
-        above = line_start(text, line - 1, 160)
-        if not text[above : line - 1].strip():
-            return False  # a blank line ends the block
-        if _COMMENT_HEADING.match(text, above, line - 1) is not None:
-            return _cites_test_data(text, above, line - 1)
-        line = above
-    return False
+    # a standard's published test key itself, wherever it stands (its value is printed in the
+    # standard: a secret to nobody, as AWS's EXAMPLE keys); a heading's words vouch for no value
+    return hashlib.sha256(value.lower().removeprefix("0x").encode()).hexdigest() in _PUBLISHED_TEST_KEYS
 
 
-_HEADING_REACH = 3  # lines walked up a block for its heading
-# a comment or Markdown heading line, also where a quoted string opens it (a JSON payload's text) or
-# after a diff's or a quote's marker: the block's title, not a value of its own (the line is at most
-# `line_start`'s reach long)
-_COMMENT_HEADING = re.compile(r"(?:[^\n]*[\"'])?[ \t]*[+>]?[ \t]*(?:#{1,6}|//|--|;+|/?\*+)[ \t]")
+# SHA-256 of the secret keys standards publish as test vectors (lower-case hex): RFC 8032 section
+# 7.1's Ed25519 TEST 1, TEST 2, TEST 3, TEST 1024 and TEST SHA(abc) (each checked against the RFC's
+# public key for it)
+_PUBLISHED_TEST_KEYS = frozenset(
+    (
+        "099da475a54aacbacabde231639eed7b00b0a9359cddd2598004bd8b8ad23237",
+        "80cd0406a778128b9b92931b4e89f5370c1b63657d3caf6ba051d19d60eea156",
+        "dfdcf400fd38f3bc807fd3ea4113c2fb8265ed76a07327e84bb36cbeadfe6b21",
+        "3b2dd2361fc03fbade40a9d71452857feccb86bc6e9aafa09685adc8dcd4c678",
+        "08e896caffd8556922d83a8af14ac8577e1500f4ef7bb05df58ae638f3cc2bd7",
+    )
+)
 
 
 def _cites_test_data(text: str, a: int, b: int) -> bool:
