@@ -433,3 +433,27 @@ def test_r12_r14_organisations_under_role_words_are_kept(checks: Checks, text: s
 )
 def test_r13_ids_and_counts_are_no_phone(checks: Checks, text: str) -> None:
     checks.kept(text)
+
+
+# R16 / R8 (LOW): a contact word needs its value; a numbered word right after the house is a numbering
+@pytest.mark.parametrize(
+    ("text", "kept_part"),
+    [
+        ("14 Allen Avenue\nBuild\nPhone: n/a", "Build"),
+        ("Plot 1, Figure 2, Main Street View", "Plot 1, Figure 2, Main Street View"),
+    ],
+)
+def test_r16_r8_low_rows_are_kept(checks: Checks, text: str, kept_part: str) -> None:
+    assert kept_part in checks.redacted(text)
+
+
+# the 8-9 digit refusals never touch a longer number main reads after the same label (no lost plant)
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("sent a text to 4155550123 users", "4155550123"),
+        ("Thanks,\nOps Desk\n4155550123", "4155550123"),
+    ],
+)
+def test_longer_numbers_after_the_new_refusals_are_still_redacted(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)

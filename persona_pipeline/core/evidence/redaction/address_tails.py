@@ -144,7 +144,10 @@ _TOWN_LINE = re.compile(
 # ... or the town alone on its line, where the block's contact line follows it (a label's lines: the
 # addressee, the street, the town, the phone)
 _TOWN_ALONE = re.compile(rf"{_CAPS}(?:,[ \t]*{_CAPS})?[ \t]*\r?\n")
-_CONTACT_AFTER = re.compile(r"(?i:tel\b|phone|mobile|cell\b|e-?mail)")
+# (a contact word with its value: `Phone: n/a` under a word is no contact line)
+_CONTACT_AFTER = re.compile(
+    r"(?i:tel\b|phone|mobile|cell\b|e-?mail)[a-z]*\.?[ \t]*[:=]?[ \t]*(?:\+|\(?\d|[\w.+-]+@[\w-]+\.)"
+)
 
 
 def _own_line_town(text: str, start: int, end: int) -> int:
@@ -326,6 +329,8 @@ def house_chain_spans(text: str) -> Iterator[Span]:
             m = _CHAIN_PART.match(text, sep.end())
             if m is None or (m.lastindex == 7 and last_name and not (house and road)):
                 break  # (two bare names running on: a sentence's list, not an address's parts)
+            if m.lastindex == 7 and not (road or area) and any(c.isdigit() for c in m.group(7)):
+                break  # (`Plot 1, Figure 2`: a numbered word right after the house is a numbering)
             house = house or m.lastindex == 1
             road = road or m.lastindex == 2
             area = area or m.lastindex == 3

@@ -183,8 +183,8 @@ def document_name_spans(text: str) -> Iterator[Span]:
             named = _sender_ok(m.group(1))
             # (a dotted number under a sender that is no name is as likely a version, `1.24.3-2024`
             # under `Release Team`: only blanks, hyphens and brackets are a phone's punctuation alone)
-            # (a bare run of digits only under a sender's name: `Release Team` over `12345678` is none)
-            bare_ok = named or not m.group(2).isdigit()
+            # (a bare run of 8-9 digits only under a sender's name: `Release Team` over `12345678` is none)
+            bare_ok = named or not (m.group(2).isdigit() and len(m.group(2)) <= 9)
             if signed and bare_ok and (named or "." not in m.group(2)) and phone_labels.dialable(m.group(2)):
                 yield Span(m.start(2), m.end(2), "phone")
                 if named:  # (the block's layout names its sender too)

@@ -156,10 +156,12 @@ _ID_AFTER = re.compile(
 
 def labelled_phone_spans(text: str) -> Iterator[Span]:
     for _, (start, end) in LABELLED.finditer(text):
-        if _ID_AFTER.match(text, end) is not None and text[start:end].isdigit():
-            continue
-        if text[start:end].isdigit() and _SENT_TO.search(text, max(0, start - 60), start) is not None:
-            continue
+        # (a bare run of 8 or 9 digits, the closed plans' shape: the weakest a label vouches for)
+        if text[start:end].isdigit() and 8 <= end - start <= 9:
+            if _ID_AFTER.match(text, end) is not None:
+                continue
+            if _SENT_TO.search(text, max(0, start - 60), start) is not None:
+                continue
         raw = column_cut(text, start, end, dialable)
         # (the candidate may run into a second value: "… 601 234 567 - 12 2024" is cut back
         # to its last group that still reads as a number)
