@@ -139,8 +139,9 @@ _SIGNATURE_PHONE = re.compile(
 _BORN_AFTER = re.compile(r"[ \t]*(?:\([ \t]*|,[ \t]+)(?:born|b\.|n[ée]e?|geb\.|geboren|nacid[oa]|nata|nato)[ \t]")
 _WORD_BEFORE = re.compile(r"[^\W\d_][\w'’-]{1,30}\Z")
 _BORN_REACH = 130  # characters before the cue where the name's words are read
-_BORN_GATE = re.compile(r"(?i:born|b\.|n[ée]e?|geb\.|geboren|nacid|nat[ao])[ \t]")
-_BORN_SET_GATE = Rx(r"(?i:born|b\.|n\x7fe|nee|ne|geb\.|geboren|nacid|nat[ao])[ \t]")
+# (the cue's own opening, a bracket or a comma before the word: `one ` or `done ` opens nothing)
+_BORN_GATE = re.compile(r"(?:\(|,)[ \t]*(?:born|b\.|n[ée]e?|geb\.|geboren|nacid[oa]|nata|nato)[ \t]")
+_BORN_SET_GATE = Rx(r"(?:\(|,)[ \t]*(?:born|b\.|n(?:\x7f|e)e?|geb\.|geboren|nacid[oa]|nata|nato)[ \t]")
 
 # (`pii`'s Set pass opens the module on an ASCII text only where one of these matches)
 GATES = (_CHAT_GATE, _SIGNATURE_GATE, _CONTACT_GATE, Rx(r"\"from\""), _BORN_SET_GATE)

@@ -76,7 +76,10 @@ LABELLED = Rx(
 # shared Set) or this one, a piece of every other label (a short literal list: a small Set DFA)
 GATE_PART = (
     r"(?i)(?:natel|puhelin|numer|n\x7fmer|num\x7fro|number|nummer|reach|dial|message|llam|ll\x7fm|contact|call|"
-    r"text|portable|liga|dzwo|ruf|send|sent|sending)"
+    r"text|portable|liga|dzwo|ruf|"
+    # (the "send … to" phrase whole, less its `to`: `send` alone is in most prompts)
+    r"(?:send|sent|sending)[ \t]+(?:(?:a|an|the|your|you|a[ \t]+text)[ \t]+)?"
+    r"(?:reminder|text|sms|message|code|otp|verification|notification))"
 )
 
 # every region libphonenumber knows, the common ones first (a number is valid in few regions)
