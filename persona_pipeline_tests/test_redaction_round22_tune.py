@@ -4,6 +4,8 @@ grammar of the documents it is written in. Values and sentences are this file's 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
@@ -324,8 +326,18 @@ def test_things_born_and_role_labels_over_words_are_kept(checks: Checks, text: s
     checks.kept(text)
 
 
-def test_the_born_reading_is_linear(redactor: Redactor) -> None:
-    assert_linear(lambda t: redactor.redact(t), lambda n: "Word Word Word (born x " * n, 2000)
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda n: "Word Word Word (born x " * n,
+        # R17 / R19 (rev45r): runs of blanks, after an everyday word and after a real cue
+        lambda n: "done " + " " * (10 * n) + "x",
+        lambda n: "Jonas Weber (born 1990) " + " " * (10 * n) + "x",
+        lambda n: "Jonas Weber, née" + "\t" * (10 * n) + "x",
+    ],
+)
+def test_the_born_reading_is_linear(redactor: Redactor, build: Callable[[int], str]) -> None:
+    assert_linear(lambda t: redactor.redact(t), build, 2000)
 
 
 # --- review fixes (rev45r): the reviewer's rows, which fail before each fix

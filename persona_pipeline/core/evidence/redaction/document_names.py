@@ -136,12 +136,14 @@ _SIGNATURE_PHONE = re.compile(
 
 
 # a name, then its birth: `Name (born …`, `Name, born …`, `Name (b. …`, `Name, née …`
-_BORN_AFTER = re.compile(r"[ \t]*(?:\([ \t]*|,[ \t]+)(?:born|b\.|n[ée]e?|geb\.|geboren|nacid[oa]|nata|nato)[ \t]")
+# (no blanks before the bracket or comma in the pattern: a run of them would be rescanned from each
+# blank; `_name_before` steps back over the few there are)
+_BORN_AFTER = re.compile(r"(?:\([ \t]{0,4}|,[ \t]{1,4})(?:born|b\.|n[ée]e?|geb\.|geboren|nacid[oa]|nata|nato)[ \t]")
 _WORD_BEFORE = re.compile(r"[^\W\d_][\w'’-]{1,30}\Z")
 _BORN_REACH = 130  # characters before the cue where the name's words are read
 # (the cue's own opening, a bracket or a comma before the word: `one ` or `done ` opens nothing)
-_BORN_GATE = re.compile(r"(?:\(|,)[ \t]*(?:born|b\.|n[ée]e?|geb\.|geboren|nacid[oa]|nata|nato)[ \t]")
-_BORN_SET_GATE = Rx(r"(?:\(|,)[ \t]*(?:born|b\.|n(?:\x7f|e)e?|geb\.|geboren|nacid[oa]|nata|nato)[ \t]")
+_BORN_GATE = re.compile(r"(?:\(|,)[ \t]{0,4}(?:born|b\.|n[ée]e?|geb\.|geboren|nacid[oa]|nata|nato)[ \t]")
+_BORN_SET_GATE = Rx(r"(?:\(|,)[ \t]{0,4}(?:born|b\.|n(?:\x7f|e)e?|geb\.|geboren|nacid[oa]|nata|nato)[ \t]")
 
 # (`pii`'s Set pass opens the module on an ASCII text only where one of these matches)
 GATES = (_CHAT_GATE, _SIGNATURE_GATE, _CONTACT_GATE, Rx(r"\"from\""), _BORN_SET_GATE)
@@ -203,7 +205,10 @@ def document_name_spans(text: str) -> Iterator[Span]:
                 yield Span(m.start(1), m.end(1), "person_name")
     if _BORN_GATE.search(text) is not None:
         for m in _BORN_AFTER.finditer(text):
-            name = _name_before(text, m.start())
+            end = m.start()
+            while end > 0 and m.start() - end < 4 and text[end - 1] in " \t":
+                end -= 1
+            name = _name_before(text, end)
             if name is not None:
                 yield Span(name[0], name[1], "person_name")
     contact = _CONTACT_GATE.search(text) is not None or "\U0001f4de" in text or "\u2709" in text
