@@ -469,3 +469,15 @@ def test_r16_r8_low_rows_are_kept(checks: Checks, text: str, kept_part: str) -> 
 )
 def test_longer_numbers_after_the_new_refusals_are_still_redacted(checks: Checks, text: str, value: str) -> None:
     checks.gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda n: "House" + " " * (10 * n) + "x",
+        lambda n: "House 3, Road" + " " * (10 * n) + "x",
+        lambda n: "Zenith Bank " + " " * (10 * n) + "1234567890",
+    ],
+)
+def test_house_and_bank_readings_are_linear_over_blank_runs(redactor: Redactor, build: Callable[[int], str]) -> None:
+    assert_linear(lambda t: redactor.redact(t), build, 2000)

@@ -278,7 +278,8 @@ _BLOCK_GATE = Rx(
 
 # An address led by a house, a ward or a colonia (see the module): its first part, capitalised
 _HOUSE_WORD = r"(?:House|Plot|Flat|Holding|Villa|Bungalow|Casa)"
-_NO = r"(?:[ \t]+(?:No\.?|Nr\.?|N[°º]\.?|#))?[ \t]*#?"
+# (blank runs bounded: two unbounded runs side by side would split a long run every way)
+_NO = r"(?:[ \t]{1,4}(?:No\.?|Nr\.?|N[°º]\.?|#))?[ \t]{0,4}#?"
 _HOUSE_NUMBER = r"\d{1,5}[A-Za-z]?(?:[/-]\d{1,4}[A-Za-z]?)?(?![\w.]|/\w)"
 _HOUSE_FIRST = re.compile(
     rf"(?<![\w.-])(?:({_HOUSE_WORD}{_NO}{_HOUSE_NUMBER})|"
