@@ -20,6 +20,18 @@ street (`<name> Cad./Sok./Bulvarı` then `No: 12`, the number label required) an
 street-type abbreviation of Ukrainian, Russian or Bulgarian, `вул.`, `ул.`, `просп.`, `бул.`, the
 name, maybe quoted, and the house number).
 
+`street_form_spans` also reads an address line led by a house, a ward or a colonia (round 22), the
+order of much of South Asia, West Africa and Central America, where the house's number comes with
+its own word and the street is one part among comma-separated parts (`House 12, Road 4, Block C`,
+`House No. 8, Street 3, G-6/1`, `Plot 14, Airport Road`, `Ward No. 4, <area>, house 9`, `Col.
+<area>, Calle <name>, casa 21`): a chain of such parts holding a house part (its word and number) and
+a street or area part (a road word with a number or a name, a block, sector, ward, colonia or
+district), then the town with its postcode. A house word alone (`House 3` of a series) or a chain
+without a street or area part is no address.
+
+An address block's lines (round 22): a street span alone on its line takes the next line too when
+that line, after the same markers (quote `>`, comment `#`, diff `+`), is the postcode and town alone.
+
 Every pattern is a bounded `re` match at one position: linear in the text.
 """
 
@@ -41,13 +53,18 @@ _CAPS = rf"{_CAP}(?:[ \t]+(?:{_CAP}|de|del|la|da|do|dos|das|di|am|an|bei)){{0,3}
 # unit designators (floor, flat, door, block, office), as several languages abbreviate them
 _UNIT = (
     r"(?:(?i:piso|planta|depto|dpto|dept|apto|apt|apartment|unit|suite|ste|flat|floor|andar|sala|bloco|bloque|"
-    r"puerta|pta|esc|int|stock|etage|stiege|top|kat|daire|blk|block|lot)|кв|ет|ап|вх|бл|эт|оф|офис|стан)"
+    r"puerta|pta|esc|int|stock|etage|stiege|top|kat|daire|blk|block|lot|house|casa|"
+    # (a Saudi national address's additional number, after the district)
+    r"additional[ \t]+(?:no|number))|кв|ет|ап|вх|бл|эт|оф|офис|стан)"
     r"\.?:?[ \t]*(?:[0-9]{1,5}[A-Za-z]?|[A-Z])(?![\w-])"
     r"|\d{1,3}(?:st|nd|rd|th|º|ª|°)[ \t]*(?:(?i:floor)|[A-Z]\b)?"
 )
 # district designators (barangay, colonia, bairro, barrio, urbanización, mahalle, taman, kelurahan)
 _DISTRICT = (
-    rf"(?:Brgy\.|Barangay|Bgy\.|Col\.|Colonia|Bairro|Barrio|Urb\.|Mah\.|Mahallesi|Taman|Kel\.|Kec\.)[ \t]+{_CAPS}"
+    rf"(?:Brgy\.|Barangay|Bgy\.|Col\.|Colonia|Bairro|Barrio|Urb\.|Mah\.|Mahallesi|Taman|Kel\.|Kec\.|Edif\.|"
+    rf"Edificio|Sector|Block)[ \t]+{_CAPS}"
+    # (the designator after the name: `Al Malaz Dist.`, `Ring District`)
+    rf"|{_CAPS}[ \t]+(?:Dist\.|District)"
 )
 _POSTAL = r"(?:[A-Z]{1,2}-)?\d{4,6}|\d{3}[ \t]\d{2}|\d{5}-\d{3}|\d{4}-\d{3}|\d{2}-\d{3}|[A-Z]\d{4}(?:[A-Z]{3})?"
 _POSTAL_TOWN = rf"(?:{_POSTAL})[ \t]+{_CAPS}(?:/{_CAP})?"
@@ -113,6 +130,48 @@ def _quote_depth(text: str, start: int) -> int:
     return 0 if m is None else m.group(0).count(">")
 
 
+# the markers a line of a block may open with (quote, comment, diff, list), then the street
+_MARKERS = re.compile(r"[ \t>#+*-]*")
+# the town line under a street line of its own: the postcode and town alone on it (maybe a district
+# first), then the line's end
+_TOWN_LINE = re.compile(
+    rf"(?:{_CAPS},[ \t]*)?(?:{_POSTAL_TOWN}|{_TOWN_POSTAL}|{_CYR_TOWN}"
+    # (a town and a digital address code for a postcode: GhanaPost GPS, `AK-039-5028`)
+    rf"|{_CAPS}[ \t]+[·•-][ \t]+[A-Z]{{2}}-\d{{3,4}}-\d{{4}}"
+    # (a town, its district's abbreviation and the postcode: `Ciudad, D.F. 12345`)
+    rf"|{_CAPS},[ \t]*(?:[A-Z]\.){{2,3}}[ \t]+\d{{4,6}})(?:,[ \t]*{_CAPS})?[ \t]*(?=\r?\n|$)"
+)
+# ... or the town alone on its line, where the block's contact line follows it (a label's lines: the
+# addressee, the street, the town, the phone)
+_TOWN_ALONE = re.compile(rf"{_CAPS}(?:,[ \t]*{_CAPS})?[ \t]*\r?\n")
+# (a contact word with its value: `Phone: n/a` under a word is no contact line)
+_CONTACT_AFTER = re.compile(
+    r"(?i:tel\b|phone|mobile|cell\b|e-?mail)[a-z]*\.?[ \t]*[:=]?[ \t]*(?:\+|\(?\d|[\w.+-]+@[\w-]+\.)"
+)
+
+
+def _own_line_town(text: str, start: int, end: int) -> int:
+    """The end of the town line under a street that stands alone on its line (an address block's
+    grammar: a label's or a letter's lines), or `end`."""
+    ls = text.rfind("\n", 0, start) + 1
+    prefix = _MARKERS.fullmatch(text, ls, start)
+    if prefix is None or not text.startswith("\n", end):
+        return end
+    marks = text[ls:start]
+    nxt = end + 1
+    if not text.startswith(marks, nxt):
+        return end
+    m = _TOWN_LINE.match(text, nxt + len(marks))
+    if m is not None:
+        return m.end()
+    m = _TOWN_ALONE.match(text, nxt + len(marks))
+    if m is None or not text.startswith(marks, m.end()):
+        return end
+    if _CONTACT_AFTER.match(text, m.end() + len(marks)) is None:
+        return end
+    return m.end() - (2 if text[m.end() - 2 : m.end()] == "\r\n" else 1)
+
+
 def address_tails(text: str, spans: list[Span]) -> list[Span]:
     """Address spans extended over the parts that follow them (see the module)."""
     out: list[Span] = []
@@ -127,6 +186,8 @@ def address_tails(text: str, spans: list[Span]) -> list[Span]:
         nl = _NEXT_LINE.match(text, end)
         if nl is not None and nl.group(1).count(">") == _quote_depth(text, s.start):
             end = _tail_end(text, start, nl.end())
+        else:
+            end = _own_line_town(text, start, end)
         if (start, end) != (s.start, s.end):
             out.append(Span(start, end, "address"))
     return out
@@ -215,8 +276,81 @@ _BLOCK_GATE = Rx(
 )
 
 
+# An address led by a house, a ward or a colonia (see the module): its first part, capitalised
+_HOUSE_WORD = r"(?:House|Plot|Flat|Holding|Villa|Bungalow|Casa)"
+# (blank runs bounded: two unbounded runs side by side would split a long run every way)
+_NO = r"(?:[ \t]{1,4}(?:No\.?|Nr\.?|N[°º]\.?|#))?[ \t]{0,4}#?"
+_HOUSE_NUMBER = r"\d{1,5}[A-Za-z]?(?:[/-]\d{1,4}[A-Za-z]?)?(?![\w.]|/\w)"
+_HOUSE_FIRST = re.compile(
+    rf"(?<![\w.-])(?:({_HOUSE_WORD}{_NO}{_HOUSE_NUMBER})|"
+    rf"(?:Ward{_NO}\d{{1,3}}(?!\w)|(?:Col\.|Colonia|Barrio)[ \t]+{_CAPS}(?![\w'’])))"
+)
+_ROAD_WORD = (
+    r"(?:Road|Rd\.?|Street|St\.?|Lane|Ln\.?|Avenue|Ave\.?|Close|Crescent|Drive|Way|Highway|Sarani|Marg|Gali|Path|"
+    r"Calle|Avenida|Av\.|Blvd\.?|Boulevard|Bulevar|Pasaje|Camino)"
+)
+# the parts after it: a house part (any case), a road or area part, a sector's code, a unit, a town and
+# postcode, a place's name (one group each, in this order)
+_CHAIN_PART = re.compile(
+    rf"(?:((?i:house|plot|flat|holding|villa|casa){_NO}{_HOUSE_NUMBER})"
+    rf"|({_ROAD_WORD}{_NO}\d{{1,4}}[A-Za-z]?(?![\w.])|{_CAPS}[ \t]+{_ROAD_WORD}(?:[ \t]+(?:East|West|North|South))?"
+    rf"|(?:Calle|Avenida|Ave\.|Av\.)[ \t]+{_CAPS}|\d{{1,2}}(?:a|o|ª|º|st|nd|rd|th)[ \t]+{_ROAD_WORD}"
+    rf"|(?:Col\.|Colonia|Barrio|Bo\.|Res\.|Residencial|Urb\.)[ \t]+{_CAPS}|{_CAPS}[ \t]+(?:Dist\.|District))"
+    # (a numbered block, sector, phase or ward: also a document's, a game's or a plot's numbering)
+    rf"|((?:Block|Blk\.?|Sector|Phase|Section|Zone|Ward{_NO})[ \t]*(?:\d{{1,3}}[A-Za-z]?|[A-Z])(?![\w.]))"
+    r"|([A-Z]{1,2}-\d{1,3}(?:/\d{1,2}|-\d{4})?(?![\w/-]))"
+    rf"|({_UNIT}|Edif\.[ \t]+{_CAPS}|Edificio[ \t]+{_CAPS})"
+    rf"|((?:{_POSTAL})[ \t]+{_CAPS}|{_CAPS}[ \t]+\d{{4,6}}(?![\w-]))"
+    rf"|({_CAPS}(?:[ \t]+[IVX]{{1,4}}|[ -]\d{{1,2}}(?!\d))?"
+    rf"(?:,[ \t]*(?:[A-Z]\.){{2,3}}(?![\w.])|,[ \t]*[A-Z]{{2,3}}\b)?(?:[ \t]+\d{{4,6}})?)"
+    r")(?![\w'’])"
+)
+_CHAIN_SEP = re.compile(r",[ \t]*|[ \t]+[·•][ \t]+")
+_CHAIN_MAX = 8
+_HOUSE_GATE = re.compile(r"(?:House|Plot|Flat|Holding|Villa|Bungalow|Casa|Ward|Col\.|Colonia|Barrio)[ \t#\d]")
+_HOUSE_SET_GATE = Rx(r"(?:House|Plot|Flat|Holding|Villa|Bungalow|Casa|Ward|Col\.|Colonia|Barrio)[ \t#\d]")
+
+
+def house_chain_spans(text: str) -> Iterator[Span]:
+    """Address lines led by a house, a ward or a colonia (see the module)."""
+    pos = 0
+    while True:
+        first = _HOUSE_FIRST.search(text, pos)
+        if first is None:
+            return
+        # (a ward or a colonia first is an area of the address; a house first needs a road, or a
+        # numbered area with the town and postcode: `Plot 3, Section 2` alone is a numbering)
+        house, road, area, town = first.group(1) is not None, first.group(1) is None, False, False
+        end, parts, last_name = first.end(), 0, False
+        cur = end
+        while parts < _CHAIN_MAX:
+            sep = _CHAIN_SEP.match(text, cur)
+            if sep is None:
+                break
+            m = _CHAIN_PART.match(text, sep.end())
+            if m is None or (m.lastindex == 7 and last_name and not (house and road)):
+                break  # (two bare names running on: a sentence's list, not an address's parts)
+            if m.lastindex == 7 and not (road or area) and any(c.isdigit() for c in m.group(7)):
+                break  # (`Plot 1, Figure 2`: a numbered word right after the house is a numbering)
+            house = house or m.lastindex == 1
+            road = road or m.lastindex == 2
+            area = area or m.lastindex == 3
+            town = town or m.lastindex == 6
+            last_name = m.lastindex == 7
+            cur = m.end()
+            if m.lastindex != 7 or (house and road):
+                end = cur  # (a bare name ends the address only between its other parts)
+            parts += 1
+        road = road or (area and town)
+        if house and road:
+            yield Span(first.start(), end, "address")
+            pos = end
+        else:
+            pos = first.end()
+
+
 # (`pii`'s Set pass opens the module on an ASCII text only where one of these matches)
-GATES = (_TYPELESS_GATE, _BLOCK_GATE, _TR_SET_GATE)
+GATES = (_TYPELESS_GATE, _BLOCK_GATE, _TR_SET_GATE, _HOUSE_SET_GATE)
 
 
 def _release_town(text: str, start: int, end: int) -> bool:
@@ -253,6 +387,8 @@ def street_form_spans(text: str) -> Iterator[Span]:
     if "No" in text and _TR_GATE.search(text) is not None:
         for m in _TR_STREET.finditer(text):
             yield Span(m.start(), m.end(), "address")
+    if _HOUSE_GATE.search(text) is not None:
+        yield from house_chain_spans(text)
     if not text.isascii() and _CYR_GATE.search(text) is not None:
         for m in _CYR_STREET.finditer(text):
             yield Span(m.start(), m.end(), "address")

@@ -14,6 +14,14 @@
   check digits (weights 9..1, then 1..9). Eleven digits are also a CPF, a phone or an id, and one
   random run in a hundred passes: read only with a licence word on its line or the line above.
 
+- A Nigerian NUBAN (the CBN's uniform account number): ten digits whose check digit holds over the
+  code of the bank named beside it: a bank's name or its common short name (`Zenith Bank`, `GTBank`,
+  `UBA`, codes of the CBN's list of deposit money banks) or a `bank_code` field on its line. One
+  random run in ten passes a given bank's check, so the bank must be named; the word `NUBAN` before
+  the number names the kind itself and is taken with any listed bank's check holding. A bank whose
+  name is an everyday word (`First`, `Union`, `Access`) is read only as a capitalised proper name
+  with `Bank`, and a number framed as an id, a time or a count (`id 17…`, `… ms`, `… rows`) is none.
+
 Each candidate is one bounded `re` match and a few integer operations: linear in the text.
 """
 
@@ -25,6 +33,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
+from persona_pipeline.core.evidence.redaction.register_checks import nuban_ok
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 # (a glued neighbour makes it part of a path, a fraction or a longer number)
@@ -114,10 +123,82 @@ def _cnh_cues(text: str) -> Callable[[int], bool]:
 _NEWLINE = re.compile("\n")
 
 
+# the CBN's three-digit codes of deposit money banks, by the names people write them under
+_NG_BANK_CODES: dict[str, str] = {
+    "access": "044",
+    "citibank": "023",
+    "ecobank": "050",
+    "fidelity": "070",
+    "first": "011",
+    "firstbank": "011",
+    "fcmb": "214",
+    "first city monument": "214",
+    "globus": "103",
+    "gtbank": "058",
+    "gtb": "058",
+    "guaranty trust": "058",
+    "heritage": "030",
+    "jaiz": "301",
+    "keystone": "082",
+    "lotus": "303",
+    "optimus": "107",
+    "parallex": "104",
+    "polaris": "076",
+    "premiumtrust": "105",
+    "providus": "101",
+    "stanbic ibtc": "221",
+    "standard chartered": "068",
+    "sterling": "232",
+    "suntrust": "100",
+    "taj": "302",
+    "titan trust": "102",
+    "uba": "033",
+    "united bank for africa": "033",
+    "union": "032",
+    "unity": "215",
+    "wema": "035",
+    "zenith": "057",
+}
+# a bank's name: the distinctive short names alone, the rest followed by `Bank`
+# (the names that are everyday words, `first`, `union`, `access`, `sterling`, only as a capitalised
+# proper name with `Bank`: "the first bank of registers" names none)
+_NG_BANK = re.compile(
+    r"(?<![\w-])(?:((?i:gtbank|firstbank|ecobank|citibank|stanbic ibtc|standard chartered|united bank for africa|"
+    r"first city monument))|(GTB|UBA|FCMB)|(Access|Fidelity|First|Globus|Guaranty Trust|Heritage|Jaiz|Keystone|"
+    r"Lotus|Optimus|Parallex|Polaris|PremiumTrust|Providus|Sterling|SunTrust|Suntrust|TAJ|Taj|Titan Trust|Union|"
+    r"Unity|Wema|Zenith)[ \t]+Bank)(?![\w-])"
+)
+# a number that a record's label or a quantity's unit frames: an id, a mask, a time, a count
+_NOT_ACCOUNT_BEFORE = re.compile(
+    r"(?i:\b(?:id|ids|mask|ts|timestamp|epoch|took|at|in|after|since|until|seq|offset|count|size|delivery)"
+    r"[ \t]*[:=#]?[ \t]*)\Z"
+)
+_NOT_ACCOUNT_AFTER = re.compile(
+    r"[ \t]*(?i:ns|ms|us|s|sec|secs|seconds|min|rows|bytes|items|iterations|times|records|events|users|requests)\b"
+)
+_BANK_CODE_FIELD = re.compile(r"""(?i)bank[ _-]?code\\?["']?[ \t]*[:=][ \t]*\\?["']?(\d{3}|\d{6})(?!\d)""")
+_NUBAN_WORD = re.compile(r"\bNUBAN\b|\bnuban\b|\bNuban\b")
+_NUBAN = re.compile(r"(?<![\w.,/-])(\d{10})(?![\w/]|[.,-]\d)")
+_NG_REACH = 120  # characters each side of the number on its line where its bank is read
+
+
+def _ng_codes(text: str, a: int, b: int) -> tuple[set[str], bool]:
+    """The bank codes named on the line around text[a:b] (within reach), and whether `NUBAN` is."""
+    lo = max(text.rfind("\n", max(0, a - _NG_REACH), a) + 1, a - _NG_REACH, 0)
+    e = text.find("\n", b, b + _NG_REACH)
+    hi = min(len(text), b + _NG_REACH) if e < 0 else e
+    codes = {m[1] for m in _BANK_CODE_FIELD.finditer(text, lo, hi)}
+    for m in _NG_BANK.finditer(text, lo, hi):
+        name = " ".join((m[1] or m[2] or m[3]).lower().split())
+        codes.add(_NG_BANK_CODES[name])
+    return codes, _NUBAN_WORD.search(text, lo, a) is not None
+
+
 # (RE2 passes over the fold: most texts hold no such shape, and the `re` scans cost more than these)
 CZ_GATE = Rx(r"\d/\d{4}\b")
 RS_GATE = Rx(r"\b\d{3}-\d{3,13}-\d{2}\b")
 CNH_GATE = Rx(r"(?i:habilita|carteira|licen[cs]e|cnh)")
+NG_GATE = Rx(r"(?i:bank|nuban)|GTB|UBA|FCMB|(?i:ibtc|chartered)")
 
 
 def checked_register_spans(text: str) -> Iterator[Span]:
@@ -136,3 +217,13 @@ def checked_register_spans(text: str) -> Iterator[Span]:
         for m in _CNH.finditer(text):
             if cnh_ok(m.group(1)) and cue(m.start()):
                 yield Span(m.start(), m.end(), "driving_licence")
+    if NG_GATE.search(text) is not None:
+        for m in _NUBAN.finditer(text):
+            if _NOT_ACCOUNT_BEFORE.search(text, max(0, m.start() - 16), m.start()) is not None:
+                continue
+            if _NOT_ACCOUNT_AFTER.match(text, m.end()) is not None:
+                continue
+            codes, labelled = _ng_codes(text, m.start(), m.end())
+            account = m.group(1)
+            if any(nuban_ok(account, c) for c in codes or (set(_NG_BANK_CODES.values()) if labelled else ())):
+                yield Span(m.start(), m.end(), "bank_account")

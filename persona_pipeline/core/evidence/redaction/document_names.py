@@ -14,6 +14,9 @@ place a name where their own layout says it is one, whatever its script or list:
 - an e-mail signature: a sign-off line, the sender's name on the next line, then a line that is a
   number alone; the number is read in any region's plan (`phone_labels.dialable`), as after a phone
   label (the signature's layout is the label), and the sender's line is then a name.
+- a name that a birth follows (round 22): two to four name-shaped words, then `(born`, `, born`,
+  `(b.`, `née`, `geb.`, `nacido/nacida`: whoever is born is a person (a thing is "born" only in prose,
+  `v2 was born`, never as a bracketed or comma-led attribution after its name).
 - a name's patronymic or family particle after a found name (`bin`, `binti`, `a/l`, `a/p`, `s/o`,
   `d/o`, `Dela`, `Delos`, `De La`): `name_tails` extends the name span over it and the name after.
 
@@ -141,8 +144,44 @@ _SIGNATURE_PHONE = re.compile(
 )
 
 
+# a name, then its birth: `Name (born …`, `Name, born …`, `Name (b. …`, `Name, née …`
+# (no blanks before the bracket or comma in the pattern: a run of them would be rescanned from each
+# blank; `_name_before` steps back over the few there are)
+_BORN_AFTER = re.compile(r"(?:\([ \t]{0,4}|,[ \t]{1,4})(?:born|b\.|n[ée]e?|geb\.|geboren|nacid[oa]|nata|nato)[ \t]")
+_WORD_BEFORE = re.compile(r"[^\W\d_][\w'’-]{1,30}\Z")
+_BORN_REACH = 130  # characters before the cue where the name's words are read
+# (the cue's own opening, a bracket or a comma before the word: `one ` or `done ` opens nothing)
+_BORN_GATE = re.compile(r"(?:\(|,)[ \t]{0,4}(?:born|b\.|n[ée]e?|geb\.|geboren|nacid[oa]|nata|nato)[ \t]")
+_BORN_SET_GATE = Rx(r"(?:\(|,)[ \t]{0,4}(?:born|b\.|n(?:\x7f|e)e?|geb\.|geboren|nacid[oa]|nata|nato)[ \t]")
+
 # (`pii`'s Set pass opens the module on an ASCII text only where one of these matches)
-GATES = (_CHAT_GATE, _SIGNATURE_GATE, _CONTACT_GATE, Rx(r"\"from\""))
+GATES = (_CHAT_GATE, _SIGNATURE_GATE, _CONTACT_GATE, Rx(r"\"from\""), _BORN_SET_GATE)
+
+
+def _name_before(text: str, end: int) -> tuple[int, int] | None:
+    """The run of two to four capitalised words ending at `end` on its line, if it reads as a name."""
+    start, pos, words = end, end, 0
+    lo = max(0, end - _BORN_REACH)
+    while words < 4:
+        m = _WORD_BEFORE.search(text, lo, pos)
+        if m is None or not m.group(0)[0].isupper() or (m.start() > 0 and text[m.start() - 1] not in " \t\n\"'(>:"):
+            break
+        start, words = m.start(), words + 1
+        if m.start() == 0 or text[m.start() - 1] not in " \t":
+            break
+        pos = m.start() - 1
+        while pos > lo and text[pos - 1] in " \t":
+            pos -= 1
+    if words < 2 or not _born_name_ok(text[start:end]):
+        return None
+    return start, end
+
+
+def _born_name_ok(value: str) -> bool:
+    from persona_pipeline.core.evidence.redaction.address_rows import _person_cell
+
+    words = value.split()
+    return all(w[0].isupper() for w in words) and _person_cell(" ".join(words))
 
 
 def document_name_spans(text: str) -> Iterator[Span]:
@@ -154,7 +193,9 @@ def document_name_spans(text: str) -> Iterator[Span]:
             named = _sender_ok(m.group(1))
             # (a dotted number under a sender that is no name is as likely a version, `1.24.3-2024`
             # under `Release Team`: only blanks, hyphens and brackets are a phone's punctuation alone)
-            if signed and (named or "." not in m.group(2)) and phone_labels.dialable(m.group(2)):
+            # (a bare run of 8-9 digits only under a sender's name: `Release Team` over `12345678` is none)
+            bare_ok = named or not (m.group(2).isdigit() and len(m.group(2)) <= 9)
+            if signed and bare_ok and (named or "." not in m.group(2)) and phone_labels.dialable(m.group(2)):
                 yield Span(m.start(2), m.end(2), "phone")
                 if named:  # (the block's layout names its sender too)
                     yield Span(m.start(1), m.end(1), "person_name")
@@ -169,6 +210,14 @@ def document_name_spans(text: str) -> Iterator[Span]:
             near = _TELEGRAM_MESSAGE.search(text, max(0, m.start() - _REACH), m.end() + _REACH)
             if near is not None and _sender_ok(m.group(1)):
                 yield Span(m.start(1), m.end(1), "person_name")
+    if _BORN_GATE.search(text) is not None:
+        for m in _BORN_AFTER.finditer(text):
+            end = m.start()
+            while end > 0 and m.start() - end < 4 and text[end - 1] in " \t":
+                end -= 1
+            name = _name_before(text, end)
+            if name is not None:
+                yield Span(name[0], name[1], "person_name")
     contact = _CONTACT_GATE.search(text) is not None or phone_labels.has_symbol(text) or "\u2709" in text
     if contact:
         # (candidate lines by one RE2 pass over the fold: capitalised words alone on a line; each is

@@ -12,7 +12,8 @@ llámame al, zadzwoń, meu telefone é, mon numéro est). The gap between label 
 (a colon, `is`, a quote), so a `phone_number_id: 1065…` or "call me in 15 minutes, ticket 1234
 5678" never joins them. A number written in groups holds 8 to 15 digits; a bare digit run ("SMS to
 2125550147") 10 to 13, read only in the NANP or, after a trunk 0, in the common regions (most
-runs are valid somewhere).
+runs are valid somewhere); a bare run of 8 or 9 digits (a closed plan's number, no trunk prefix:
+`Tel. 71234567`) in any plan that reads it, never a date written as one run.
 
 Patterns run on the text's fold (see `matching`), gated by pii's one Set pass.
 """
@@ -39,6 +40,10 @@ _PHRASES = (
     r"(?:reach|call|text|ring|phone|contact)[ \t]+(?:me|us|him|her|them)(?:[ \t]+(?:at|on))?|"
     # (not "call to" / "message to": a log's "call to 1234 5678 9012 failed" names no phone)
     r"(?:sms|text|texted|whatsapp|dialled|dialed)[ \t]+(?:to|from)|"
+    # (a message a phone receives sent to its number: "we will send a reminder to", "sent the code to";
+    # a number written as a phone only, see `_SENT_TO`)
+    r"(?:send|sent|sending|resend)[ \t]+(?:(?:a|an|the|your|you|a[ \t]+text)[ \t]+)?"
+    r"(?:reminders?|texts?|sms|messages?|codes?|otp|verification[ \t]+codes?|notifications?)[ \t]+to|"
     r"(?:mi|tu|su)[ \t]+(?:n\x7fmero|numero|celular|tel\x7ffono|telefono|m\x7fvil|movil)|"
     r"(?:meu|seu)[ \t]+(?:n\x7fmero|numero|telefone|celular)|(?:mon|ton|son)[ \t]+(?:num\x7fro|numero|portable)|"
     r"(?:meine|seine|ihre)[ \t]+(?:handy)?nummer|il[ \t]+mio[ \t]+(?:numero|cellulare)|"
@@ -60,12 +65,21 @@ _GAP = (
     r"(?:\\?[\"'])?[ \t]*"
 )
 _NUMBER = r"(\(?\+?\d[\d ().-]{6,20}\d)"
-LABELLED = Rx(rf"(?i)(?:^|[^A-Za-z0-9_\x7f])(?:{_LABEL}){_GAP}{_NUMBER}")
+LABELLED = Rx(
+    rf"(?i)(?:^|[^A-Za-z0-9_\x7f])(?:(?:{_LABEL}){_GAP}|"
+    # a contact field holding a person's name and number: `Emergency contact: <Name>, <number>`
+    r"contact(?:[ \t]+person)?[ \t]*:[ \t]*"
+    r"(?-i:[A-Z\x7f][A-Za-z\x7f'.-]*(?:[ \t]+[A-Z\x7f][A-Za-z\x7f'.-]*){0,3}),[ \t]*)"
+    rf"{_NUMBER}"
+)
 # The gate: `intl_formats`' phone-word gate (phone, tel, móvil, Handy, whatsapp…, already in the
 # shared Set) or this one, a piece of every other label (a short literal list: a small Set DFA)
 GATE_PART = (
     r"(?i)(?:natel|puhelin|numer|n\x7fmer|num\x7fro|number|nummer|reach|dial|message|llam|ll\x7fm|contact|call|"
-    r"text|portable|liga|dzwo|ruf)"
+    r"text|portable|liga|dzwo|ruf|"
+    # (the "send … to" phrase whole, less its `to`: `send` alone is in most prompts)
+    r"(?:send|sent|sending)[ \t]+(?:(?:a|an|the|your|you|a[ \t]+text)[ \t]+)?"
+    r"(?:reminder|text|sms|message|code|otp|verification|notification))"
 )
 
 # every region libphonenumber knows, the common ones first (a number is valid in few regions)
@@ -86,6 +100,12 @@ def _date_or_ip(raw: str) -> bool:
     return len(parts) == 4 and all(p.isdigit() and len(p) <= 3 for p in parts) and " " not in raw
 
 
+# a date written as one run, YYYYMMDD or DDMMYYYY (a build's or a record's date, not a number to call)
+_DATE_RUN = re.compile(
+    r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])(?:19|20)\d\d"
+)
+
+
 @lru_cache(maxsize=4096)
 def dialable(raw: str) -> bool:
     """Valid in some region (as dialled there), with 8 to 15 digits written in groups; a bare
@@ -93,6 +113,10 @@ def dialable(raw: str) -> bool:
     or of 11 to 15 as an international number whose `+` was left out."""
     digits = sum(c.isdigit() for c in raw)
     if raw.isdigit():
+        # (eight or nine digits: a closed plan's whole number, no trunk prefix (Bolivia's, Costa
+        # Rica's, Denmark's mobiles); the label vouches for it, a plan must still read it as one)
+        if 8 <= digits <= 9:
+            return not _DATE_RUN.fullmatch(raw) and valid_anywhere(raw)
         # (the NANP's strict plan, or a trunk 0 as national numbers are dialled; variable-length
         # plans — GB, DE, AT — accept most other runs of ten digits: 1234567890 is valid there)
         if not 10 <= digits <= 15:
@@ -155,6 +179,19 @@ def has_symbol(text: str) -> bool:
     return not text.isascii() and any(c in text for c in SYMBOLS)
 
 
+# the "send … to" label (see `_PHRASES`) right before a number: bots, queues and chats are addressed
+# so too, so only a number written as a phone's (grouped, `+`, a trunk 0) follows it
+_SENT_TO = re.compile(
+    r"(?i:send|sent|sending|resend)[ \t]+[a-z \t]{0,30}?(?i:reminders?|texts?|sms|messages?|codes?|otp|"
+    r"notifications?)[ \t]+to[ \t]*\Z"
+)
+# an id's or a count's noun after a bare run: `123456789 (telegram chat id)`, `12345678 sessions`
+_ID_AFTER = re.compile(
+    r"[ \t]*\(?(?i:chat|id|ids|user|users|partition|queue|topic|channel|group|sessions?|messages?|installs|"
+    r"downloads|bytes|rows|requests|events|items|times)\b|[ \t]*/(?:day|s|sec|min|h)\b"
+)
+
+
 def labelled_phone_spans(text: str) -> Iterator[Span]:
     found = (
         [m.span(1) for m in _SYMBOL_LABELLED.finditer(text) if not _symbol_count(text, *m.span(1))]
@@ -162,6 +199,12 @@ def labelled_phone_spans(text: str) -> Iterator[Span]:
         else []
     )
     for start, end in sorted((*(g for _, g in LABELLED.finditer(text)), *found)):
+        # (a bare run of 8 or 9 digits, the closed plans' shape: the weakest a label vouches for)
+        if text[start:end].isdigit() and 8 <= end - start <= 9:
+            if _ID_AFTER.match(text, end) is not None:
+                continue
+            if _SENT_TO.search(text, max(0, start - 60), start) is not None:
+                continue
         raw = column_cut(text, start, end, dialable)
         # (the candidate may run into a second value: "… 601 234 567 - 12 2024" is cut back
         # to its last group that still reads as a number)

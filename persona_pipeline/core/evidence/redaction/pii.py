@@ -844,7 +844,18 @@ def phone_spans(text: str) -> Iterator[Span]:
 _COLUMN_WORD = r"(?:phone|mobile|\btel|\bcell|\bfax|whatsapp|\bssn|social|\bdob\b|birth)"
 # A column of people (name, owner, assignee…): the word must be a whole header cell, a separator
 # beside it (`name` alone is everywhere in code); its cells must read as full names (`_cell_ok`).
-_PERSON_COLUMN = r"(?:name|full_?name|owner|author|assignee|reviewer|contact|employee)"
+# (and the roles only people have in forms and registers: a patient, a pupil, an applicant, a
+# passenger; not a tenant, a customer, a client, a student, a guest or a recipient, which name
+# organisations, networks and models as often)
+_PERSON_COLUMN = (
+    r"(?:name|full_?name|owner|author|assignee|reviewer|contact|employee|patient|pupil|applicant|passenger)"
+)
+# the name columns whose cells, in a table of people's records, need a name's shape only (not a
+# listed name): a name's own header, and the roles only people have
+_SHAPED_NAME_COLUMNS = frozenset(
+    ("name", "full name", "full_name", "fullname", "patient", "pupil", "applicant", "passenger", "employee")
+)
+_ROLE_COLUMNS = frozenset(("contact", "employee", "patient", "pupil", "applicant", "passenger"))
 _PERSON_HEAD_CELL = (
     rf"(?:[,;\t|][ \t]*[\"']?{_PERSON_COLUMN}\b|(?:^|[ ,;\t|])[\"']?{_PERSON_COLUMN}[\"']?[ \t]*[,;\t|])"
 )
@@ -873,7 +884,7 @@ def _column_kind(header_cell: str) -> str | None:
         ["author"],
         ["assignee"],
         ["reviewer"],
-    ) or (h in ("contact", "employee")):
+    ) or (h in _ROLE_COLUMNS):
         return "person_name"
     return None
 
@@ -916,6 +927,12 @@ def table_column_spans(text: str) -> Iterator[Span]:
         cols = {i: k for i, cell in enumerate(cells) if (k := _column_kind(cell)) is not None}
         if not cols:
             continue
+        # a table of people's records: a name column beside a phone, birth-date or e-mail column (its
+        # name cells need a name's shape, not a listed name)
+        # (a phone or a birth date beside it: an e-mail column alone is an organisation's record too)
+        records = "person_name" in cols.values() and ("phone" in cols.values() or "date_of_birth" in cols.values())
+        shaped = {i for i, c in enumerate(cells) if c.strip().strip("\"'").lower() in _SHAPED_NAME_COLUMNS}
+        contact = {i for i, cell in enumerate(cells) if cell.strip().strip("\"'").lower() == "contact"}
         pos = h1 + 1
         for _ in range(_MAX_TABLE_ROWS):
             if pos >= len(text):
@@ -943,7 +960,19 @@ def table_column_spans(text: str) -> Iterator[Span]:
                     continue
                 if kind == "person_name":
                     value = " ".join(cell.strip().strip("\"'").split())
-                    if value and value in cell and _cell_ok(kind, value):
+                    if (
+                        i in contact
+                        and value[:1] in "+(0123456789"
+                        and not _SPACED_DATE.match(value)
+                        and _aligned_phone_ok(value)
+                    ):
+                        a = start + cell.find(value)  # (a contact column holds numbers as often as names)
+                        yield Span(a, a + len(value), "phone")
+                    elif (
+                        value
+                        and value in cell
+                        and (_cell_ok(kind, value) or (records and i in shaped and _record_name(value)))
+                    ):
                         a = start + cell.find(value)
                         yield Span(a, a + len(value), kind)
                 elif kind is not None:
@@ -952,11 +981,23 @@ def table_column_spans(text: str) -> Iterator[Span]:
                     # (a value glued to more, `2024-03-12T10:01:22Z`, is a timestamp or an id)
                     glued = lead is not None and value[lead[0][1] : lead[0][1] + 1].isalnum()
                     value = value[: lead[0][1]] if lead is not None and not glued else ""
-                    if value and _cell_ok(kind, value):
+                    if value and (_cell_ok(kind, value) or (kind == "phone" and _aligned_phone_ok(value))):
                         a = start + cell.find(value)
                         yield Span(a, a + len(value), kind)
                 start += len(cell) + 1
             pos = end + 1
+
+
+# a date in a cell, its groups spaced or dotted (`2024 06 01`, `01.06.2024`): no contact's number
+_SPACED_DATE = re.compile(r"(?:\d{4}[ ./-]\d{1,2}[ ./-]\d{1,2}|\d{1,2}[ ./-]\d{1,2}[ ./-]\d{4})$")
+
+
+def _record_name(value: str) -> bool:
+    """A name column's cell in a table of people's records: a name's shape (`address_rows`' test of
+    a person's cell: name-shaped words, no everyday word, place noun or legal form)."""
+    from persona_pipeline.core.evidence.redaction.address_rows import _person_cell
+
+    return _person_cell(value)
 
 
 # An aligned table (pandas' `print(df)`, `xsv table`, `column -t`, psql without borders): cells
@@ -1632,6 +1673,9 @@ _NAME_CONTEXT = Rx(
     r"i'm|i am|"
     # a name label in other languages, its colon required ("nom" and "naam" are words too)
     r"(?:nombre|nom|nome|naam|navn|namn|nimi|imi\x7f|isim|ad soyad)[ \t]*:|"
+    # a form's role label for a person, its colon required: "Pupil: X", "Tenant: X" (a weak cue)
+    # (not `tenant`, `guest`, `student`, `recipient`: they label organisations, networks and models too)
+    r"(?:patient|pupil|applicant|passenger|addressee|consignee|guardian)[ \t]*:|"
     # Indonesian and Malay: "tolong kabari X", "hubungi X", "tanya ke X"
     r"kabari|hubungi|tanya(?:kan)?(?:[ \t]+ke)?|"
     # a chat log's speaker: "[10:42] First Last: …"
@@ -1654,6 +1698,7 @@ _WEAK_CUES = (
     "i'm", "i am", "user is", "customer is",
     "patient is", "client is", "caller is", "person is", "nombre", "nom", "naam", "navn", "namn",
     "nimi", "imi", "isim", "ad soyad", "kabari", "hubungi", "tanya",
+    "patient", "pupil", "applicant", "passenger", "addressee", "consignee", "guardian",
 )  # fmt: skip
 # a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
 _PERSON_KEYS = (
@@ -2598,7 +2643,12 @@ from persona_pipeline.core.evidence.redaction import (  # noqa: E402
 
 # (round 21's detectors, gated in the Set pass by their modules' own RE2 gates: an ASCII text none
 # opens costs one set test; another script's text goes to the modules, whose gates read it too)
-_GATED["checked_register"] = (checked_registers.CZ_GATE, checked_registers.RS_GATE, checked_registers.CNH_GATE)
+_GATED["checked_register"] = (
+    checked_registers.CZ_GATE,
+    checked_registers.RS_GATE,
+    checked_registers.CNH_GATE,
+    checked_registers.NG_GATE,
+)
 _GATED["street_form"] = address_tails.GATES
 _GATED["document_name"] = document_names.GATES
 

@@ -22,6 +22,11 @@ ranges (checked here, not applied by the redactor: see below).
   A quotation's byline (`"…" — Name`) is not kept: a colleague's chat or review line is quoted in
   exactly that form, and no general sign tells a published author from them.
 
+- A chess opening's name in a PGN game's opening tags (the PGN standard, section 9.7: `Opening`,
+  `Variation`, `SubVariation`): a catalogue entry named after a player or a town of the past (`Ruy
+  Lopez`), not anyone's data. Only inside such a tag pair's quoted value: the game's players
+  (`White`, `Black`) and its annotator stay redacted, and so does a name in prose beside an opening.
+
 Each check reads a bounded window on the value's line: constant work per span.
 """
 
@@ -86,3 +91,18 @@ def long_dead_sign(text: str, start: int, end: int) -> int | None:
 def long_dead(text: str, start: int, end: int) -> bool:
     """A name directly followed by a lifespan or a birth year over 120 years ago."""
     return long_dead_sign(text, start, end) is not None
+
+
+# a PGN opening tag up to the value's opening quote (plain, JSON-escaped or a CSV cell's doubled
+# quote), then the value's characters before the name
+_PGN_OPENING_BEFORE = re.compile(r"""\[(?:Opening|Variation|SubVariation)[ \t]+(?:\\?"|"")[^"\\\]\n]*\Z""")
+_PGN_VALUE_AFTER = re.compile(r"""[^"\\\]\n]*(?:\\?"|"")\]""")
+
+
+def pgn_opening_name(text: str, start: int, end: int) -> bool:
+    """A name inside a PGN opening tag's value (`[Opening "Ruy Lopez, Berlin Defence"]`)."""
+    window = text[line_start(text, start, _REACH) : start]
+    return (
+        _PGN_OPENING_BEFORE.search(window) is not None
+        and _PGN_VALUE_AFTER.match(text, end, min(len(text), end + _REACH)) is not None
+    )

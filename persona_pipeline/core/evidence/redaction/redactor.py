@@ -414,6 +414,7 @@ def _not_personal(text: str, s: Span) -> bool:
             or street_name_part(text, s.start, s.end)
             or station_name_part(text, s.start, s.end)
             or public_people.long_dead(text, s.start, s.end)
+            or public_people.pgn_opening_name(text, s.start, s.end)
         )
     if s.kind == "date_of_birth":
         return owned_by_a_thing(text, s.start)
@@ -596,6 +597,7 @@ class Redactor:
             personal = _personal(vt, detected)
             spans.extend(personal)
             spans.extend(address_tails(vt, personal))  # (as on the original text: see `_spans`)
+            spans.extend(names_beside_addresses(vt, personal))
             spans.extend(name_tails(vt, personal))
             if self._identifiers:
                 spans.extend(pii.known_identifier_spans(vt, self._identifiers))

@@ -41,6 +41,11 @@ check passing by chance (one in ten or eleven) never makes an order number or a 
   89 * bank + 15 * branch + 3 * account + key divisible by 97.
 - Portugal's NIB (Número de Identificação Bancária, Banco de Portugal): 21 digits, bank (4), branch
   (4), account (11), two check digits by ISO 7064 MOD 97-10 (the whole number mod 97 == 1).
+- Nigeria's NUBAN (the CBN's Nigeria Uniform Bank Account Number standard, revised 2020): ten digits,
+  a nine-digit serial and a check digit over the bank's code and the serial, weighted 3, 7, 3
+  repeating; the check digit is 10 minus the sum mod 10 (0 for a remainder of 0). A deposit money
+  bank's three-digit code is read as its six-digit form (`000` in front, which weighs nothing), an
+  other institution's six-digit code as is.
 """
 
 from __future__ import annotations
@@ -202,3 +207,12 @@ def fr_rib_ok(value: str) -> bool:
 def pt_nib_ok(digits: str) -> bool:
     """A 21-digit Portuguese NIB: ISO 7064 MOD 97-10 over the whole number."""
     return len(digits) == 21 and digits.isdigit() and int(digits) % 97 == 1
+
+
+def nuban_ok(account: str, bank_code: str) -> bool:
+    """The NUBAN check digit of a ten-digit account at the bank whose CBN code is `bank_code`."""
+    if len(account) != 10 or not account.isdigit() or len(set(account)) == 1 or len(bank_code) not in (3, 6):
+        return False
+    digits = bank_code.zfill(6) + account[:9]
+    total = sum(int(c) * (3, 7, 3)[i % 3] for i, c in enumerate(digits))
+    return (10 - total % 10) % 10 == int(account[9])

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import html
 import re
 import unicodedata
@@ -1446,8 +1447,8 @@ def _degenerate_hex(value: str) -> bool:
 
 
 def published_hex(text: str, start: int, value: str) -> bool:
-    """Whether a labelled hex value is published test data: a counting or filler pattern, or a
-    value on a line that cites a standard's test data before it."""
+    """Whether a labelled hex value is published test data: a counting or filler pattern, a value on
+    a line that cites a standard's test data before it, or a standard's published test key itself."""
     if _HEX_VALUE.fullmatch(value) is None:
         return False
     if _degenerate_hex(value):
@@ -1455,9 +1456,29 @@ def published_hex(text: str, start: int, value: str) -> bool:
     # both a standard cited and a word naming its test data (a citation alone is how code documents
     # the scheme its real secret is for: `# HMAC per RFC 2104: webhook_secret = …`)
     line = line_start(text, start, 160)
-    return (
-        _CITED_STANDARD.search(text, line, start) is not None and _TEST_DATA_WORD.search(text, line, start) is not None
+    if _cites_test_data(text, line, start):
+        return True
+    # a standard's published test key itself, wherever it stands (its value is printed in the
+    # standard: a secret to nobody, as AWS's EXAMPLE keys); a heading's words vouch for no value
+    return hashlib.sha256(value.lower().removeprefix("0x").encode()).hexdigest() in _PUBLISHED_TEST_KEYS
+
+
+# SHA-256 of the secret keys standards publish as test vectors (lower-case hex): RFC 8032 section
+# 7.1's Ed25519 TEST 1, TEST 2, TEST 3, TEST 1024 and TEST SHA(abc) (each checked against the RFC's
+# public key for it)
+_PUBLISHED_TEST_KEYS = frozenset(
+    (
+        "099da475a54aacbacabde231639eed7b00b0a9359cddd2598004bd8b8ad23237",
+        "80cd0406a778128b9b92931b4e89f5370c1b63657d3caf6ba051d19d60eea156",
+        "dfdcf400fd38f3bc807fd3ea4113c2fb8265ed76a07327e84bb36cbeadfe6b21",
+        "3b2dd2361fc03fbade40a9d71452857feccb86bc6e9aafa09685adc8dcd4c678",
+        "08e896caffd8556922d83a8af14ac8577e1500f4ef7bb05df58ae638f3cc2bd7",
     )
+)
+
+
+def _cites_test_data(text: str, a: int, b: int) -> bool:
+    return _CITED_STANDARD.search(text, a, b) is not None and _TEST_DATA_WORD.search(text, a, b) is not None
 
 
 # (loosened: a prefilter only, and its counted repetitions cost more than every rule it spares)
