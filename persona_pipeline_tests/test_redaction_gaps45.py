@@ -344,3 +344,22 @@ def test_blanks_after_a_telephone_symbol_are_linear(redactor: Redactor) -> None:
     # (rev45r R3: two unbounded blank runs after the symbol split a long run every way)
     assert_linear(lambda t: redactor.redact(t), lambda n: "📞" + " " * (40 * n) + "x", 100)
     assert_linear(lambda t: redactor.redact(t), lambda n: ("☎" + "\t" * 30 + "|") * n, 100)
+
+
+# A secret store's printed note is read line by line after its read command; a MIME part's delimiter
+# line after it (`--<boundary>`, `--<boundary>--`) is the message's structure, not a printed line: read
+# as one, it became a found value and was redacted in every part of the message.
+@pytest.mark.parametrize("sep", ["\n", "\\n"])
+def test_a_mime_delimiter_after_a_printed_note_is_no_printed_value(checks: Checks, sep: str) -> None:
+    note = "Wq7Zr2Kp9Xv4Lm8N"
+    text = (
+        f'Content-Type: multipart/mixed; boundary="zz42"{sep}{sep}--zz42{sep}'
+        f"$ bw get notes deploy-box{sep}{note}{sep}--zz42--{sep}"
+    )
+    out = checks.redacted(text)
+    assert note not in out
+    assert out.count("--zz42") == 2, out
+    # a second printed line still belongs to the note
+    two = f"$ bw get notes deploy-box{sep}{note}{sep}Hy3Tq8Vb6Rn1Mx5C{sep}--zz42--"
+    out = checks.redacted(two)
+    assert note not in out and "Hy3Tq8Vb6Rn1Mx5C" not in out and out.endswith("--zz42--"), out

@@ -1077,7 +1077,11 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"|\bkubectl[ \t]+get[ \t]+secrets?\b[^\r\n]{0,200}?\|[ \t]*base64[ \t]+(?:-d|--decode|-D)\b)"
         r"[^\r\n]{0,200}?(?:\r?\n|\\r?\\n)"
         + _LINE_PREFIX
-        + r"((?:[^\s\\\"'`=:]{6}[^\s\\\"'`=:]*[ \t]*(?:\r?\n|\\r?\\n)[ \t>]*)*[^\s\\\"'`=:$]{6}[^\s\\\"'`=:$]*)"
+        # (no line opening with two hyphens, a MIME part's delimiter `--<boundary>` or `--<boundary>--`:
+        # the message's structure after what was printed, the same in every part of it; RE2 has no lookahead)
+        + r"((?:(?:[^\s\\\"'`=:-][^\s\\\"'`=:]{5}|-[^\s\\\"'`=:-][^\s\\\"'`=:]{4})[^\s\\\"'`=:]*"
+        r"[ \t]*(?:\r?\n|\\r?\\n)[ \t>]*)*"
+        r"(?:[^\s\\\"'`=:$-][^\s\\\"'`=:$]{5}|-[^\s\\\"'`=:$-][^\s\\\"'`=:$]{4})[^\s\\\"'`=:$]*)"
         r"(?:[ \t]*\\?[\"'`]?[ \t]*(?:\r|\n|\\[rn]|$))",
         1,
         ("show", "get", "read", "lookup", "access"),
