@@ -331,10 +331,11 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     21: JoinedFloors(0.860, 0.801, 15.0, 32),
     # Round 22 (dev since round 23 is written blind; tuned in branch tune22, its MIME-delimiter strays fixed
     # at merge): floors at its tuned figures drawn as dev at seed 7 (n 1200) less 1.5 points: 95.6% secrets,
-    # 80.1% personal data, 0.0 FP/MB (+15), 10 stray spans (+30; 352 until a secret store's printed note
+    # 79.4% personal data, 0.0 FP/MB (+15), 10 stray spans (+30; 352 until a secret store's printed note
     # stopped taking a MIME part's closing delimiter as a printed line). Untuned on main 4d576bd: 95.6% /
-    # 58.7% / 155.2 FP/MB / 352 stray.
-    22: JoinedFloors(0.941, 0.786, 15.0, 40),
+    # 58.7% / 155.2 FP/MB / 352 stray. (80.1% before a phone column's bare runs of up to nine digits were
+    # again read as counters, as round 18 decided.)
+    22: JoinedFloors(0.941, 0.779, 15.0, 40),
 }
 
 

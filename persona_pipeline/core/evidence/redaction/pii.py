@@ -1009,9 +1009,11 @@ _ALIGNED_CELL = re.compile(r"[^ \t\n]+(?: [^ \t\n]+)*")
 def _aligned_phone_ok(value: str) -> bool:
     """A phone column's cell: a number valid in some plan. The header vouches that it is one to
     call, so a short local number counts too (Iceland's and many islands' plans have seven digits)."""
-    if _cell_ok("phone", value) or phone_labels.dialable(value):
-        return True
     digits = sum(c.isdigit() for c in value)
+    # (a bare run of at most nine digits is not taken on `dialable`'s word: a label in prose vouches for
+    # a closed plan's bare number, a column header of counters does not)
+    if _cell_ok("phone", value) or (not (value.isdigit() and digits <= 9) and phone_labels.dialable(value)):
+        return True
     # (a bare run of 7-8 digits under a `phone` header may be a counter or an id: only a number
     # grouped as one is written, `338 9421`, `90 62 79 69`, or with a trunk 0, is read as a call's)
     shaped = value.startswith("0") or re.search(r"\d[ .-]\d", value) is not None
