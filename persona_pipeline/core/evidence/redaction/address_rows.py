@@ -74,12 +74,14 @@ _RECIPIENT = (
 )
 # (or where a quoted string opens the block: a payload's text)
 _LABEL_LINE = re.compile(rf"(?:[^\n]{{0,80}}[\"'])?[ \t>#+*-]*{_RECIPIENT}[ \t]*:?[ \t]*")
-# the addressee's line: up to four words, then the street's line after the same markers
-_NAME_ABOVE = re.compile(r"([^\W\d_][\w'’.-]{0,30}(?:[ \t]+[^\W\d_][\w'’.-]{0,30}){1,3})[ \t]*\r?\n")
+# an addressee: two to four words of letters
+_ADDRESSEE = r"[^\W\d_][\w'’.-]{0,30}(?:[ \t]+[^\W\d_][\w'’.-]{0,30}){1,3}"
+# the addressee's line, then the street's line after the same markers
+_NAME_ABOVE = re.compile(rf"({_ADDRESSEE})[ \t]*\r?\n")
 # prose: a delivery's `to`, the name, a comma, the address
 _ADDRESSED_TO = re.compile(
     r"(?i:addressed|deliver(?:ed)?|ship(?:ped)?|sent|send(?:[ \t]+it)?|mail(?:ed)?|post(?:ed)?)[ \t]+to[ \t]+"
-    r"([^\W\d_][\w'’.-]{0,30}(?:[ \t]+[^\W\d_][\w'’.-]{0,30}){1,3}),[ \t]*\Z"
+    rf"({_ADDRESSEE}),[ \t]*\Z"
 )
 _NAME_REACH = 160
 _LABEL_REACH = 100  # characters: a recipient label's line is shorter
