@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (23 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (23, the oldest
+``HOLDOUT_ROUNDS`` (24 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (24, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 23`` is exactly round 23's holdout whatever is written after it (a pool's
+``--pool holdout --round 24`` is exactly round 24's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -32,17 +32,19 @@ was written; ``before=17``: rounds 1 to 16, the cases dev drew before round 18 w
 ``before=18``: rounds 1 to 17, the cases dev drew before round 19 was written; ``before=19``: rounds 1
 to 18, the cases dev drew before round 20 was written; ``before=20``: rounds 1 to 19, the cases dev
 drew before round 21 was written; ``before=21``: rounds 1 to 20, the cases dev drew before round 22
-was written; ``before=22``: rounds 1 to 21, the cases dev drew before round 23 was written). Every
+was written; ``before=22``: rounds 1 to 21, the cases dev drew before round 23 was written; ``before=23``:
+rounds 1 to 22, the cases dev drew before round 24 was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
 ``NEW18_WEIGHT`` times; round 19's new kinds ``NEW19_WEIGHT`` times; round 20's new kinds
 ``NEW20_WEIGHT`` times; round 21's new kinds ``NEW21_WEIGHT`` times; round 22's new kinds ``NEW22_WEIGHT``
-times; round 23's new kinds ``NEW23_WEIGHT`` times. A weight counts only in a draw
+times; round 23's new kinds ``NEW23_WEIGHT`` times; round 24's new kinds ``NEW24_WEIGHT`` times. A weight
+counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
-- ``dev`` (tune on its failures): rounds 1 to 19 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 23 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -66,7 +68,8 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   branch blind19, with its figures drawn as dev less 1.5 points as floors: drawn as dev at seed 7 (n
   1200), untuned on it, 91.2% secrets, 53.8% personal data, 322.1 FP/MB, 8 stray spans; round 19 since
   round 20 was written, branch blind20, likewise: drawn as dev at seed 7 (n 1200), untuned on it, 91.8%
-  secrets, 52.2% personal data, 665.2 FP/MB, 20 stray spans).
+  secrets, 52.2% personal data, 665.2 FP/MB, 20 stray spans; rounds 20 to 23 likewise, each since the
+  next round was written, with the floors of ``JOINED_DEV_FLOORS`` in ``test_redaction_blind.py``).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -660,7 +663,8 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 17.
+  table alone): round 24 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
+  the next one was written.
   Round 15 (dev since round 16; ``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
   ``ROUND15_WRAPPERS``, ``_round15_decoy_templates``), written blind to the engine (issue 17, branch
   blind15: its author read only this generator, its tests, the shared bench and the engine's
@@ -966,7 +970,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   directories; chess openings by ECO code; country dialling codes and emergency numbers. (Four
   of these revisit kinds of rounds before 18 under new names and in new shapes: METAR reports,
   Unicode code points, chess notation and published test vectors.)
-  Round 23 (``ROUND23``, ``_extend23`` / ``round23_custom`` / ``_multi23``, ``ROUND23_WRAPPERS``,
+  Round 23 (dev since round 24; ``ROUND23``, ``_extend23`` / ``round23_custom`` / ``_multi23``, ``ROUND23_WRAPPERS``,
   ``_round23_decoy_templates``), written blind to the engine (issue 17, branch blind23: its author
   read only this generator, its tests and the engine's aggregate lines and per-category counts;
   scored by ``--pool holdout``; untuned, the engine at main 4d576bd, seeds 1 / 2 / 7 (n 1200): 86.1 /
@@ -996,6 +1000,38 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   vaccination schedules; anniversary gift lists; clothing size charts; job postings' salary bands;
   insurance products' terms; hotels' house rules; India's GST state codes; blood-group compatibility;
   police radio ten-codes.
+  Round 24 (``ROUND24``, ``_extend24`` / ``round24_custom`` / ``_multi24``, ``ROUND24_WRAPPERS``,
+  ``_round24_decoy_templates``), written blind to the engine (issue 17, branch blind24: its author
+  read only this generator, its tests and the engine's aggregate lines and per-category counts;
+  scored by ``--pool holdout``; untuned, the engine at main 9c153de, seeds 1 / 2 / 7 (n 1200): 79.6 /
+  78.9 / 79.8% secrets, 52.3 / 54.1 / 54.2% personal data, 0.0 FP/MB, 10 / 9 / 63 stray spans, nothing
+  dropped; not idempotent at seeds 1 and 7, idempotent at seed 2).
+  Round 24 puts values in the household's paperwork and in the config and records of more tools. About
+  60 % of its plants are earlier kinds: two families from shared lists for every earlier one-value
+  category (``SECRET_FAMILIES24``: a Rundeck job's option, a Twilio Studio flow's HTTP widget, a
+  cloud-init user-data file, a husky git hook, a Tekton task's parameter, a Taskfile's ``env:``,
+  ``modal secret create``, a Spin manifest's ``[variables]``, ``airflow variables set``, ``gp env``, a
+  Google Sheets ``values`` response, an nginx error log line; ``PII_FAMILIES24``: a Baserow row, a
+  Google Sheets response, a Mailchimp member's merge fields, a Graylog search result, a pgcli result
+  table, a Pipedrive person, an Eventbrite attendee, an ERPNext contact, a Twilio Studio execution's
+  flow data, an mbox message, a Redash query result, a Fitbit profile), key pairs, blocks, paths, URLs
+  and a person's details as an earlier snippet in a Graylog message, a Redash result, a Baserow row or
+  an mbox body (``CONTAINERS24``). About 40 % are kinds the generator lacked (``Category.rounds`` all
+  24, ``NEW24``; each weighs ``NEW24_WEIGHT`` in a draw of round 24), nearly three quarters of them
+  personal data: a Cypriot individual's tax identification code (TIC, its check letter), and a
+  person's name, mobile (15 countries and territories whose numbers no earlier round writes: CF GW SC
+  SY SS GP MQ GF YT AX TD NE BI DJ KM), e-mail, birth date and home address in a payslip or a bill, a
+  car rental agreement or a customs declaration, a club roster, a babysitter's note or an emergency
+  card, a classified ad, a wedding or birth announcement, a land-registry extract, a penalty notice or
+  a court list, and a choir or alumni directory or a street group's chat; and 3 secret categories
+  (DataStax Astra DB tokens ``AstraCS:``, Bitbucket Data Center HTTP access tokens ``BBDC-``, Defined
+  Networking API keys ``dnkey-``). ``ROUND24_WRAPPERS``: a Graylog search result, a Redash query
+  result, a cloud-init user-data file, an mbox message, a Pipedrive note, a Twilio Studio execution's
+  context, a Google Sheets response, a Baserow row, an ERPNext comment, an Airflow task log, a
+  Mailchimp member's notes, an Eventbrite attendee's answers. ``_round24_decoy_templates``: income tax
+  bands; car models' specifications; ACRISS car rental codes; Harmonized System tariff codes; football
+  formations; child growth reference medians; a service's hymn numbers and readings; traffic fine
+  schedules; zoning district codes; postage rates.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -1253,6 +1289,23 @@ in the SaaS records it is exported in (a span, a log event, a monitor message, a
 connector config, a document export, a spreadsheet, a meeting's chat, a task, a ticket note, a
 telemetry pipeline's config, a workflow's input). Still no device serials, hashes of passwords or
 documented test keys.
+Round 24's policy. Personal data: a Cypriot individual's TIC (a tax number assigned to the person); a
+person's name, mobile, e-mail, birth date and home address in the household's paperwork and
+community records (a payslip, a utility or phone bill, a car rental agreement, a customs declaration's
+sender and addressee, a club roster with its parents' contacts, a babysitter's note, an emergency
+contact card, a classified ad's seller, a wedding or birth announcement (a newborn's name and birth
+date included), a land-registry extract's proprietors, a penalty notice's addressee, a court list's
+parties, a choir or alumni directory, a street group's chat), each planted. Not personal: a town alone
+beside a planted person (an alumni list's city column); income tax bands (a tax authority's published
+thresholds); a car model's specification (a product); ACRISS codes (an industry code list); HS tariff
+codes (the WCO's nomenclature); football formations and shirt numbers by position (a convention);
+child growth medians (the WHO's published standards, no child); hymn numbers and scripture references
+(a hymnal and a lectionary); a traffic fine schedule (a published catalogue, no offender); zoning
+district codes (a planning code); postage rates (a price list). Secrets: whatever grants access, in
+the config and records of the tools it is pasted from (a job runner, a flow builder, a machine's
+user-data, a git hook, a CI task, a task runner, a serverless platform's secret store, an app
+manifest, a workflow scheduler, a cloud IDE, a spreadsheet, a web server's error log). Still no device
+serials, hashes of passwords or documented test keys.
 """
 
 from __future__ import annotations
