@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (23 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (23, the oldest
+``HOLDOUT_ROUNDS`` (24 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (24, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 23`` is exactly round 23's holdout whatever is written after it (a pool's
+``--pool holdout --round 24`` is exactly round 24's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -32,17 +32,19 @@ was written; ``before=17``: rounds 1 to 16, the cases dev drew before round 18 w
 ``before=18``: rounds 1 to 17, the cases dev drew before round 19 was written; ``before=19``: rounds 1
 to 18, the cases dev drew before round 20 was written; ``before=20``: rounds 1 to 19, the cases dev
 drew before round 21 was written; ``before=21``: rounds 1 to 20, the cases dev drew before round 22
-was written; ``before=22``: rounds 1 to 21, the cases dev drew before round 23 was written). Every
+was written; ``before=22``: rounds 1 to 21, the cases dev drew before round 23 was written; ``before=23``:
+rounds 1 to 22, the cases dev drew before round 24 was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
 ``NEW18_WEIGHT`` times; round 19's new kinds ``NEW19_WEIGHT`` times; round 20's new kinds
 ``NEW20_WEIGHT`` times; round 21's new kinds ``NEW21_WEIGHT`` times; round 22's new kinds ``NEW22_WEIGHT``
-times; round 23's new kinds ``NEW23_WEIGHT`` times. A weight counts only in a draw
+times; round 23's new kinds ``NEW23_WEIGHT`` times; round 24's new kinds ``NEW24_WEIGHT`` times. A weight
+counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
-- ``dev`` (tune on its failures): rounds 1 to 19 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 23 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -66,7 +68,8 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   branch blind19, with its figures drawn as dev less 1.5 points as floors: drawn as dev at seed 7 (n
   1200), untuned on it, 91.2% secrets, 53.8% personal data, 322.1 FP/MB, 8 stray spans; round 19 since
   round 20 was written, branch blind20, likewise: drawn as dev at seed 7 (n 1200), untuned on it, 91.8%
-  secrets, 52.2% personal data, 665.2 FP/MB, 20 stray spans).
+  secrets, 52.2% personal data, 665.2 FP/MB, 20 stray spans; rounds 20 to 23 likewise, each since the
+  next round was written, with the floors of ``JOINED_DEV_FLOORS`` in ``test_redaction_blind.py``).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -660,7 +663,8 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 17.
+  table alone): round 24 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
+  the next one was written.
   Round 15 (dev since round 16; ``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
   ``ROUND15_WRAPPERS``, ``_round15_decoy_templates``), written blind to the engine (issue 17, branch
   blind15: its author read only this generator, its tests, the shared bench and the engine's
@@ -966,7 +970,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   directories; chess openings by ECO code; country dialling codes and emergency numbers. (Four
   of these revisit kinds of rounds before 18 under new names and in new shapes: METAR reports,
   Unicode code points, chess notation and published test vectors.)
-  Round 23 (``ROUND23``, ``_extend23`` / ``round23_custom`` / ``_multi23``, ``ROUND23_WRAPPERS``,
+  Round 23 (dev since round 24; ``ROUND23``, ``_extend23`` / ``round23_custom`` / ``_multi23``, ``ROUND23_WRAPPERS``,
   ``_round23_decoy_templates``), written blind to the engine (issue 17, branch blind23: its author
   read only this generator, its tests and the engine's aggregate lines and per-category counts;
   scored by ``--pool holdout``; untuned, the engine at main 4d576bd, seeds 1 / 2 / 7 (n 1200): 86.1 /
@@ -996,6 +1000,38 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   vaccination schedules; anniversary gift lists; clothing size charts; job postings' salary bands;
   insurance products' terms; hotels' house rules; India's GST state codes; blood-group compatibility;
   police radio ten-codes.
+  Round 24 (``ROUND24``, ``_extend24`` / ``round24_custom`` / ``_multi24``, ``ROUND24_WRAPPERS``,
+  ``_round24_decoy_templates``), written blind to the engine (issue 17, branch blind24: its author
+  read only this generator, its tests and the engine's aggregate lines and per-category counts;
+  scored by ``--pool holdout``; untuned, the engine at main 9c153de, seeds 1 / 2 / 7 (n 1200): 79.6 /
+  78.9 / 79.8% secrets, 52.3 / 54.1 / 54.2% personal data, 0.0 FP/MB, 10 / 9 / 63 stray spans, nothing
+  dropped; not idempotent at seeds 1 and 7, idempotent at seed 2).
+  Round 24 puts values in the household's paperwork and in the config and records of more tools. About
+  60 % of its plants are earlier kinds: two families from shared lists for every earlier one-value
+  category (``SECRET_FAMILIES24``: a Rundeck job's option, a Twilio Studio flow's HTTP widget, a
+  cloud-init user-data file, a husky git hook, a Tekton task's parameter, a Taskfile's ``env:``,
+  ``modal secret create``, a Spin manifest's ``[variables]``, ``airflow variables set``, ``gp env``, a
+  Google Sheets ``values`` response, an nginx error log line; ``PII_FAMILIES24``: a Baserow row, a
+  Google Sheets response, a Mailchimp member's merge fields, a Graylog search result, a pgcli result
+  table, a Pipedrive person, an Eventbrite attendee, an ERPNext contact, a Twilio Studio execution's
+  flow data, an mbox message, a Redash query result, a Fitbit profile), key pairs, blocks, paths, URLs
+  and a person's details as an earlier snippet in a Graylog message, a Redash result, a Baserow row or
+  an mbox body (``CONTAINERS24``). About 40 % are kinds the generator lacked (``Category.rounds`` all
+  24, ``NEW24``; each weighs ``NEW24_WEIGHT`` in a draw of round 24), nearly three quarters of them
+  personal data: a Cypriot individual's tax identification code (TIC, its check letter), and a
+  person's name, mobile (15 countries and territories whose numbers no earlier round writes: CF GW SC
+  SY SS GP MQ GF YT AX TD NE BI DJ KM), e-mail, birth date and home address in a payslip or a bill, a
+  car rental agreement or a customs declaration, a club roster, a babysitter's note or an emergency
+  card, a classified ad, a wedding or birth announcement, a land-registry extract, a penalty notice or
+  a court list, and a choir or alumni directory or a street group's chat; and 3 secret categories
+  (DataStax Astra DB tokens ``AstraCS:``, Bitbucket Data Center HTTP access tokens ``BBDC-``, Defined
+  Networking API keys ``dnkey-``). ``ROUND24_WRAPPERS``: a Graylog search result, a Redash query
+  result, a cloud-init user-data file, an mbox message, a Pipedrive note, a Twilio Studio execution's
+  context, a Google Sheets response, a Baserow row, an ERPNext comment, an Airflow task log, a
+  Mailchimp member's notes, an Eventbrite attendee's answers. ``_round24_decoy_templates``: income tax
+  bands; car models' specifications; ACRISS car rental codes; Harmonized System tariff codes; football
+  formations; child growth reference medians; a service's hymn numbers and readings; traffic fine
+  schedules; zoning district codes; postage rates.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -1253,6 +1289,23 @@ in the SaaS records it is exported in (a span, a log event, a monitor message, a
 connector config, a document export, a spreadsheet, a meeting's chat, a task, a ticket note, a
 telemetry pipeline's config, a workflow's input). Still no device serials, hashes of passwords or
 documented test keys.
+Round 24's policy. Personal data: a Cypriot individual's TIC (a tax number assigned to the person); a
+person's name, mobile, e-mail, birth date and home address in the household's paperwork and
+community records (a payslip, a utility or phone bill, a car rental agreement, a customs declaration's
+sender and addressee, a club roster with its parents' contacts, a babysitter's note, an emergency
+contact card, a classified ad's seller, a wedding or birth announcement (a newborn's name and birth
+date included), a land-registry extract's proprietors, a penalty notice's addressee, a court list's
+parties, a choir or alumni directory, a street group's chat), each planted. Not personal: a town alone
+beside a planted person (an alumni list's city column); income tax bands (a tax authority's published
+thresholds); a car model's specification (a product); ACRISS codes (an industry code list); HS tariff
+codes (the WCO's nomenclature); football formations and shirt numbers by position (a convention);
+child growth medians (the WHO's published standards, no child); hymn numbers and scripture references
+(a hymnal and a lectionary); a traffic fine schedule (a published catalogue, no offender); zoning
+district codes (a planning code); postage rates (a price list). Secrets: whatever grants access, in
+the config and records of the tools it is pasted from (a job runner, a flow builder, a machine's
+user-data, a git hook, a CI task, a task runner, a serverless platform's secret store, an app
+manifest, a workflow scheduler, a cloud IDE, a spreadsheet, a web server's error log). Still no device
+serials, hashes of passwords or documented test keys.
 """
 
 from __future__ import annotations
@@ -1746,8 +1799,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 23  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (23,)
+HOLDOUT_ROUND = 24  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (24,)
 ROUND5 = 5
 
 
@@ -22323,6 +22376,526 @@ round23_custom("job_application23", "pii", _application23, 3)
 round23_custom("membership_incident_report23", "pii", _membership_report23, 3)
 
 
+# ---------------------------------------------------------------------------------------------
+# round 24 (issue 17, branch blind24): written blind to the engine, the holdout since it exists
+
+ROUND24 = 24
+
+
+def _picks24(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round24:{name}").sample(range(n_families), k)
+
+
+# Secret families: {L} an environment-style label, {l} it in lower case, {k} kebab case, {v} the
+# value. Round 24 is about the tools' own config and log records a developer copies from: a Rundeck
+# job's option, a Twilio Studio flow's HTTP widget, a cloud-init user-data file, a husky git hook,
+# a Tekton task's parameter, a Taskfile's ``env:``, ``modal secret create``, a Spin
+# manifest's ``[variables]``, ``airflow variables set``, ``gp env`` (Gitpod), a Google Sheets
+# ``values`` response and an nginx error log line.
+SECRET_FAMILIES24 = [
+    "- name: sync-accounts\n  group: billing\n  options:\n    - name: {l}\n      value: '{v}'\n  sequence:\n"
+    "    commands:\n      - exec: ./bin/sync",
+    '{{"name": "call_backend", "type": "make-http-request", "properties": {{"method": "POST", '
+    '"url": "https://api.example.com/sync", "parameters": [{{"key": "{l}", "value": "{v}"}}]}}}}',
+    "#cloud-config\nwrite_files:\n  - path: /etc/sync/env\n    permissions: '0600'\n    content: |\n      {L}={v}",
+    "# .husky/pre-push\nexport {L}={v}\nnpm run test:integration",
+    "apiVersion: tekton.dev/v1\nkind: Task\nmetadata:\n  name: sync\nspec:\n  params:\n    - name: {k}\n"
+    '      type: string\n      default: "{v}"',
+    "version: '3'\n\nenv:\n  {L}: {v}\n\ntasks:\n  sync:\n    cmds:\n      - ./bin/sync",
+    "$ modal secret create sync-secrets {L}={v}",
+    'spin_manifest_version = 2\n\n[variables]\n{l} = {{ default = "{v}" }}',
+    "$ airflow variables set {l} '{v}'\nVariable {l} created",
+    "$ gp env {L}={v}",
+    '{{"range": "Config!A1:B2", "majorDimension": "ROWS", "values": [["key", "value"], ["{l}", "{v}"]]}}',
+    "2026/12/06 10:{m}:14 [error] 31#31: *{n} upstream timed out (110: Connection timed out) while reading "
+    'response header from upstream, client: 10.0.3.7, server: api.example.com, request: "GET /v1/sync?{l}={v} '
+    'HTTP/1.1"',
+]
+
+# Personal-data families: {f} the field in words, {k} a snake-case key, {K} it in upper case, {v}
+# the value. A person's data as back-office and everyday tools export it: a Baserow row, a Google
+# Sheets ``values`` response, a Mailchimp member's merge fields, a Graylog search result, a pgcli
+# query result, a Pipedrive person, an Eventbrite attendee, an ERPNext contact, a Twilio Studio
+# execution's flow data, an mbox message, a Redash query result, a Fitbit profile.
+PII_FAMILIES24 = [
+    '{{"id": {n}, "order": "1.00000000000000000000", "{f}": "{v}"}}',
+    '{{"range": "Signups!A2:C2", "majorDimension": "ROWS", "values": [["{f}", "{v}", "confirmed"]]}}',
+    '{{"email_type": "html", "status": "subscribed", "merge_fields": {{"{K}": "{v}"}}}}',
+    '{{"messages": [{{"message": {{"source": "web-01", "{k}": "{v}", "level": 6}}}}], "total_results": 1}}',
+    "app> SELECT {k} FROM customers WHERE id = {n};\n+-------+\n| {k} |\n|-------|\n| {v} |\n+-------+\nSELECT 1",
+    '{{"success": true, "data": {{"id": {n}, "{k}": "{v}", "visible_to": "3"}}}}',
+    '{{"profile": {{"{k}": "{v}"}}, "ticket_class_name": "General Admission", "checked_in": false}}',
+    '{{"doctype": "Contact", "{k}": "{v}", "status": "Passive"}}',
+    '{{"context": {{"flow": {{"data": {{"{k}": "{v}"}}}}}}, "status": "ended"}}',
+    "From MAILER-DAEMON Sun Dec  6 10:{m}:14 2026\nSubject: Web form submission\n\n{f}: {v}",
+    '{{"query_result": {{"data": {{"columns": [{{"name": "{k}"}}], "rows": [{{"{k}": "{v}"}}]}}, "runtime": 0.04}}}}',
+    '{{"user": {{"{k}": "{v}", "strideLengthWalking": 68.2, "distanceUnit": "METRIC"}}}}',
+]
+
+
+def _fill24(template: str, v: str, rng: random.Random, **kw: str) -> tuple[str, list[str]]:
+    return _fill22(template, v, rng, **kw)
+
+
+def _extend24(name: str, make24: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-24 families (drawn by ``make24`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make24(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND24,) * n, old.weight)
+
+
+def _generic24(name: str, kind: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """Two of round 24's shared families for a one-value category of an earlier round."""
+    fams = SECRET_FAMILIES24 if kind == "secret" else PII_FAMILIES24
+    picks = [fams[j] for j in _picks24(name, len(fams), 2)]
+    bare = name.rstrip("0123456789")  # (rounds 18 to 23 end their new kinds' names in the round)
+    label = LABEL6.get(name, bare.upper())
+    fname = (
+        FIELD12.get(name)
+        or FIELD11.get(name)
+        or FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name)
+        or bare.replace("_", " ")
+    )
+    key = KEY12.get(name) or KEY11.get(name) or KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(bare)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        return _fill24(
+            picks[t % len(picks)], v, rng, L=label, l=label.lower(), k=label.lower().replace("_", "-")
+            if kind == "secret" else key, K=key.upper(), f=fname,
+        )  # fmt: skip
+
+    return make, len(picks)
+
+
+def _mboxrd(s: str) -> str:
+    # an mbox body (mboxrd): a line opening with "From " (after any ">") gets one more ">"
+    return "\n".join(">" + ln if ln.lstrip(">").startswith("From ") else ln for ln in s.split("\n"))
+
+
+# Where a whole earlier snippet lands when its values only make sense together (key pairs, blocks,
+# paths, URLs, a person's details): the frame and how the snippet is written into it.
+CONTAINERS24: list[tuple[str, Callable[[str], str]]] = [
+    ('{"messages": [{"message": {"source": "web-01", "message": "{s}"}}], "total_results": 1}', _jupyter_text),
+    ('{"query_result": {"data": {"columns": [{"name": "note"}], "rows": [{"note": "{s}"}]}}}', _jupyter_text),
+    ('{"id": 12, "order": "1.00000000000000000000", "Notes": "{s}"}', _jupyter_text),
+    ("From MAILER-DAEMON Sun Dec  6 10:02:14 2026\nSubject: handover\n\n{s}", _mboxrd),
+]
+
+
+def _container24(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    old = next(c for c in CATS if c.name == name)
+    earlier = [r for r in old.rounds if r < ROUND13] or list(old.rounds)  # (13's to 23's are containers)
+    inner = [t for t, r in enumerate(old.rounds) if r == max(earlier)]
+    frames = [CONTAINERS24[j] for j in _picks24(name, len(CONTAINERS24), 2)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        snippet, needles = old.make(rng, inner[rng.randrange(len(inner))])
+        frame, enc = frames[t % len(frames)]
+        return frame.replace("{s}", enc(snippet)), [enc(nd) for nd in needles]
+
+    return make, len(frames)
+
+
+for _c in [c for c in CATS if ROUND24 not in c.rounds]:
+    if _c.name in _SPECIFIC12 or len(_c.make(random.Random(f"round24:{_c.name}"), 0)[1]) > 1:
+        _extend24(_c.name, *_container24(_c.name))
+    else:
+        _extend24(_c.name, *_generic24(_c.name, _c.kind))
+
+
+# --- round 24's new categories weigh NEW24_WEIGHT in a draw of round 24, so that they are about 40 %
+# of its plants (each category's weight counts only in a draw of the round that wrote it).
+NEW24_WEIGHT = 39
+NEW24: set[str] = set()  # the names of round 24's new kinds
+
+
+def round24_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND24,) * n, NEW24_WEIGHT))
+    NEW24.add(name)
+
+
+def _multi24(
+    formats: list[tuple[str, Callable[[random.Random], str]]], own: list[str], name: str
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A category of several formats (a label and a generator each): its own templates and one of
+    round 24's shared families."""
+    templates = [*own, SECRET_FAMILIES24[_picks24(name, len(SECRET_FAMILIES24), 1)[0]]]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        label, gen = rng.choice(formats)
+        return _fill24(
+            templates[t % len(templates)], gen(rng), rng, L=label, l=label.lower(), k=label.lower().replace("_", "-")
+        )
+
+    return make, len(templates)
+
+
+def astra_db_token(r: random.Random) -> str:
+    # a DataStax Astra DB application token: AstraCS:, 24 letters (the client id part), a colon and 64
+    # hex digits (the layout written from memory)
+    return "AstraCS:" + _rs(r, string.ascii_letters, 24) + ":" + _rs(r, HEX, 64)
+
+
+def bitbucket_dc_token(r: random.Random) -> str:
+    # a Bitbucket Data Center (Server) HTTP access token: BBDC- and 44 base64 characters (from memory)
+    return "BBDC-" + _rs(r, B62 + "+/", 44)
+
+
+def defined_networking_key(r: random.Random) -> str:
+    # a Defined Networking (managed Nebula) API key: dnkey-, 26 and 52 upper-case base32 characters
+    # joined by a hyphen (from memory)
+    b32 = string.ascii_uppercase + "234567"
+    return "dnkey-" + _rs(r, b32, 26) + "-" + _rs(r, b32, 52)
+
+
+for _name24, _formats24, _own24 in [
+    (
+        "astra_db_token24",
+        [("ASTRA_DB_APPLICATION_TOKEN", astra_db_token), ("ASTRA_TOKEN", astra_db_token)],
+        [
+            "{L}={v}",
+            "curl -X POST https://0c5f2a1e-demo-us-east1.apps.astra.datastax.com/api/json/v1/default_keyspace "
+            "-H 'Token: {v}' -H 'Content-Type: application/json' -d '{{\"findCollections\": {{}}}}'",
+            'client = DataAPIClient("{v}")\ndb = client.get_database(API_ENDPOINT)',
+        ],
+    ),
+    (
+        "bitbucket_dc_token24",
+        [("BITBUCKET_TOKEN", bitbucket_dc_token), ("BBDC_HTTP_ACCESS_TOKEN", bitbucket_dc_token)],
+        [
+            "{L}={v}",
+            "git -c http.extraHeader='Authorization: Bearer {v}' clone https://bitbucket.example.com/scm/plat/sync.git",
+            "curl -H 'Authorization: Bearer {v}' https://bitbucket.example.com/rest/api/latest/projects/PLAT/repos",
+        ],
+    ),
+    (
+        "defined_networking_key24",
+        [("DN_API_KEY", defined_networking_key), ("DEFINED_NETWORKING_API_KEY", defined_networking_key)],
+        [
+            "{L}={v}",
+            "curl https://api.defined.net/v1/hosts -H 'Authorization: Bearer {v}'",
+            'provider "definednet" {{\n  token = "{v}"\n}}',
+        ],
+    ),
+]:
+    round24_custom(_name24, "secret", *_multi24(_formats24, _own24, _name24))
+
+
+# --- round 24's new personal data: a Cypriot individual's tax identification code (TIC), and a
+# person's data in the household's paperwork and community records (a payslip or a bill, a car
+# rental or a customs declaration, a club roster or a babysitter's note, a classified ad, a family
+# announcement, a land-registry extract or a fine notice, a choir or alumni directory or a
+# neighbourhood chat)
+
+_CY_ODD = {"0": 1, "1": 0, "2": 5, "3": 7, "4": 9, "5": 13, "6": 15, "7": 17, "8": 19, "9": 21}
+
+
+def cy_tic_check(first8: str) -> str:
+    """The Cypriot TIC's check letter (the VAT number's rule, python-stdnum ``cy.vat``): the digits in
+    odd places (1st, 3rd…) mapped by a fixed table, those in even places as they are, summed mod 26."""
+    total = sum(_CY_ODD[c] for c in first8[::2]) + sum(int(c) for c in first8[1::2])
+    return string.ascii_uppercase[total % 26]
+
+
+def cy_tic(r: random.Random) -> str:
+    """An individual's Cypriot TIC: eight digits (a person's start with 0 or 9, written from memory)
+    and the check letter."""
+    body = r.choice("09") + _d(r, 7)
+    return body + cy_tic_check(body)
+
+
+def _tic24(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = cy_tic(rng)
+    forms = [
+        f"Tax Identification Code (TIC): {v}\nTax year: 2025\nEmployment income: see TD63",
+        f"Αριθμός Φορολογικού Μητρώου (ΑΦΤ): {v}",
+        f'{{"employee": {{"tic": "{v}", "social_insurance": "pending"}}, "tax_year": 2025}}',
+        f"my TIC is {v}, can you put it on the invoice?",
+    ]
+    if t < len(forms):
+        return forms[t], [v]
+    fam = PII_FAMILIES24[_picks24("cy_tic24", len(PII_FAMILIES24), 2)[t - len(forms)]]
+    return _fill24(fam, v, rng, f="TIC", k="tic", K="TIC")
+
+
+round24_custom("cy_tic24", "pii", _tic24, 6)
+
+
+# A person's data in the household's paperwork: a region's way of writing a mobile, a home address
+# and a birth date (15 countries and territories whose numbers no earlier round writes).
+PHONE_REGIONS24 = ["CF", "GW", "SC", "SY", "SS", "GP", "MQ", "GF", "YT", "AX", "TD", "NE", "BI", "DJ", "KM"]
+
+_ADDRESS24: dict[str, tuple[Callable[[random.Random], str], Callable[[random.Random], str]]] = {
+    # (street line, town) as the region writes them
+    "CF": (
+        lambda r: (
+            f"Avenue {r.choice(['Boganda', 'des Martyrs', 'de France'])}, quartier "
+            f"{r.choice(['Lakouanga', 'Sica 2', 'Galabadja'])}, porte {_n(r, 1, 300)}"
+        ),
+        lambda r: r.choice(["Bangui", "Berbérati", "Bambari"]),
+    ),
+    "GW": (
+        lambda r: (
+            f"Bairro de {r.choice(['Bandim', 'Belém', 'Chão de Papel'])}, rua {_n(r, 1, 40)}, casa {_n(r, 1, 300)}"
+        ),
+        lambda r: r.choice(["Bissau", "Gabú", "Bafatá"]),
+    ),
+    "SC": (
+        lambda r: f"{r.choice(['Mont Fleuri Road', 'Bel Air', 'Les Mamelles'])}, house {_n(r, 1, 200)}",
+        lambda r: r.choice(["Victoria, Mahé", "Anse Royale, Mahé", "Baie Sainte Anne, Praslin"]),
+    ),
+    "SY": (
+        lambda r: (
+            f"{r.choice(['Abu Rummaneh', 'Al-Mazzeh', 'Al-Shaalan'])}, "
+            f"{r.choice(['Al-Jalaa St.', 'Al-Rawda St.', 'Shukri al-Quwatli St.'])}, building {_n(r, 1, 80)}, "
+            f"floor {_n(r, 1, 9)}"
+        ),
+        lambda r: r.choice(["Damascus", "Aleppo", "Latakia"]),
+    ),
+    "SS": (
+        lambda r: f"{r.choice(['Hai Malakal', 'Munuki Block B', 'Hai Cinema'])}, plot {_n(r, 1, 400)}",
+        lambda r: r.choice(["Juba", "Wau", "Malakal"]),
+    ),
+    "GP": (
+        lambda r: (
+            f"{_n(r, 1, 90)} {r.choice(['rue Frébault', 'rue Schœlcher', 'chemin de Petit-Bourg'])}, "
+            f"résidence {r.choice(['Les Flamboyants', 'Les Alizés'])}, bât. {r.choice('ABC')}"
+        ),
+        lambda r: r.choice(["97110 Pointe-à-Pitre", "97122 Baie-Mahault", "97100 Basse-Terre"]),
+    ),
+    "MQ": (
+        lambda r: f"{_n(r, 1, 120)} {r.choice(['rue Victor Hugo', 'route de Didier', 'rue Lamartine'])}",
+        lambda r: r.choice(["97200 Fort-de-France", "97232 Le Lamentin", "97233 Schœlcher"]),
+    ),
+    "AX": (
+        lambda r: (
+            f"{r.choice(['Torggatan', 'Norra Esplanadgatan', 'Ålandsvägen'])} {_n(r, 1, 60)} "
+            f"{r.choice('ABC')} {_n(r, 1, 20)}"
+        ),
+        lambda r: r.choice(["AX-22100 Mariehamn", "AX-22410 Godby", "AX-22150 Jomala"]),
+    ),
+}
+_DOB24 = {  # how the region writes a birth date
+    "CF": "{d:02d}/{m:02d}/{y}",
+    "GW": "{d} de {mes} de {y}",
+    "SC": "{d} {month} {y}",
+    "SY": "{d}/{m}/{y}",
+    "SS": "{d}/{m}/{y}",
+    "GP": "{d} {mois} {y}",
+    "MQ": "{d:02d}/{m:02d}/{y}",
+    "AX": "{d}.{m}.{y}",
+}
+_NAMES24 = {  # given and family names as the region writes them
+    "CF": (["Aurélie", "Thierry", "Nadège", "Hervé"], ["Ngaba", "Yakité", "Gbazi", "Sanzé"]),
+    "GW": (["Fátima", "Braima", "Aissatu", "Nelson"], ["Sanhá", "Baldé", "Có", "Mendes"]),
+    "SC": (["Marie-Ange", "Jean-Paul", "Nathalie", "Kevin"], ["Barbé", "Morel", "Laporte", "Pillay"]),
+    "SY": (["Rami", "Nour", "Ghassan", "Dima"], ["Kabbani", "Al-Masri", "Shami", "Darwish"]),
+    "SS": (["Achol", "Mabior", "Ayen", "Kuol"], ["Garang", "Akol", "Lado", "Majok"]),
+    "GP": (["Ludivine", "Teddy", "Cindy", "Willy"], ["Lubin", "Jalton", "Sainte-Rose", "Théophile"]),
+    "MQ": (["Maëva", "Steeve", "Gwladys", "Loïc"], ["Ursulet", "Lordinot", "Rosemain", "Joseph-Angélique"]),
+    "AX": (["Linnea", "Johan", "Elin", "Mathias"], ["Eriksson", "Sundblom", "Mattsson", "Karlsson"]),
+}
+_MAIL24 = ["gmail.com", "yahoo.fr", "hotmail.com", "outlook.com", "orange.fr"]
+
+
+def _person24(r: random.Random, region: str | None = None) -> dict[str, str]:
+    region = region or r.choice(sorted(_ADDRESS24))
+    y, m, d = _birth(r)
+    street, town = _ADDRESS24[region]
+    given, family = _NAMES24[region]
+    g, f = r.choice(given), r.choice(family)
+    return {
+        "name": f"{g} {f}",
+        "given": g,
+        "family": f,
+        "dob": _DOB24[region].format(
+            y=y, m=m, d=d, mois=_MOIS23[m - 1], mes=_MES23[m - 1], month=calendar.month_name[m]
+        ),
+        "phone": phone20(
+            r, region if r.random() < 0.7 else r.choice([x for x in PHONE_REGIONS24 if x not in _ADDRESS24])
+        ),
+        "address": f"{street(r)}, {town(r)}",
+        "email": f"{_ascii_slug(g) or 'm'}.{_ascii_slug(f) or 'x'}{_d(r, 2)}@{r.choice(_MAIL24)}",
+    }
+
+
+def _payslip_bill24(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person24(rng)
+    forms = [
+        (
+            f"PAYSLIP · November 2026\nEmployee: {p['name']}\nDate of birth: {p['dob']}\n"
+            f"Address: {p['address']}\nGross pay: 3,250.00 · Net pay: 2,431.18",
+            [p["name"], p["dob"], p["address"]],
+        ),
+        (
+            f"ELECTRICITY BILL · period 01/10 - 31/10\nAccount holder: {p['name']}\nSupply address: {p['address']}\n"
+            f"Consumption: 212 kWh · Amount due: 48.90\nQuestions? We may call you on {p['phone']}",
+            [p["name"], p["address"], p["phone"]],
+        ),
+        (
+            f"Your mobile bill is ready\nCustomer: {p['name']} · Line: {p['phone']}\nBill sent to {p['email']}\n"
+            "Plan: 20 GB · Total: 15.99",
+            [p["name"], p["phone"], p["email"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _rental_customs24(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person24(rng), _person24(rng)
+    forms = [
+        (
+            f"RENTAL AGREEMENT · Group C (compact, manual)\nMain driver: {p['name']}, born {p['dob']}\n"
+            f"Home address: {p['address']}\nMobile: {p['phone']}\nPick-up: airport desk, 14:30 · Fuel: full to full",
+            [p["name"], p["dob"], p["address"], p["phone"]],
+        ),
+        (
+            f"CUSTOMS DECLARATION (CN 23)\nSender: {p['name']}, {p['address']}\nAddressee: {q['name']}, "
+            f"{q['address']}\nTel. {q['phone']}\nContents: gift · 2 books, 1 scarf · value 45.00",
+            [p["name"], p["address"], q["name"], q["address"], q["phone"]],
+        ),
+        (
+            f"Additional driver added: {q['name']}, date of birth {q['dob']}, e-mail {q['email']}. "
+            "Licence checked at the counter.",
+            [q["name"], q["dob"], q["email"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _roster_sitter24(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q, s = _person24(rng), _person24(rng), _person24(rng)
+    forms = [
+        (
+            "U11 squad · season 2026/27\n| No. | Player | Born | Parent contact |\n| --- | --- | --- | --- |\n"
+            f"| 4 | {p['name']} | {p['dob']} | {q['name']}, {q['phone']} |\n"
+            f"| 7 | {s['name']} | | {s['email']} |",
+            [p["name"], p["dob"], q["name"], q["phone"], s["name"], s["email"]],
+        ),
+        (
+            f"Hi! Notes for tonight: the kids go to bed at 8. If anything comes up call me on {p['phone']}; "
+            f"if you can't reach me, my sister {q['name']} lives close by at {q['address']} ({q['phone']}).",
+            [p["phone"], q["name"], q["address"], q["phone"]],
+        ),
+        (
+            f"EMERGENCY CONTACT CARD\nName: {p['name']}\nDate of birth: {p['dob']}\n"
+            f"Contact: {q['name']} · {q['phone']}",
+            [p["name"], p["dob"], q["name"], q["phone"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _classified24(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person24(rng)
+    forms = [
+        (
+            "FOR SALE: 2016 hatchback, 1.2 petrol, 98,000 km, new tyres, serviced. 6,900 o.n.o. "
+            f"Viewing at {p['address']}, ask for the owner — {p['phone']}",
+            [p["address"], p["phone"]],
+        ),
+        (
+            "Flat to let: 2 bedrooms, furnished, available from January. 650/month + bills. "
+            f"Contact the owner, {p['name']}, on {p['phone']} or {p['email']}",
+            [p["name"], p["phone"], p["email"]],
+        ),
+        (
+            f'{{"listing": {{"title": "Sofa, 3 seats, grey", "price": 120, "seller": {{"name": "{p["name"]}", '
+            f'"phone": "{p["phone"]}"}}, "pickup": "{p["address"]}"}}}}',
+            [p["name"], p["phone"], p["address"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _announcement24(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q, c = _person24(rng), _person24(rng), _person24(rng)
+    y, m, d = _birth(rng, 2025, 2027)
+    born_fr, born_en = f"{d} {_MOIS23[m - 1]} {y}", f"{d} {calendar.month_name[m]} {y}"
+    forms = [
+        (
+            f"{p['name']} and {q['name']} are delighted to announce their marriage. The reception will be held "
+            f"at the couple's home, {p['address']}. RSVP to {q['email']}",
+            [p["name"], q["name"], p["address"], q["email"]],
+        ),
+        (
+            f"Naissance — {c['name']} est né(e) le {born_fr}. Les heureux parents, {p['name']} et {q['name']}, "
+            f"remercient la maternité. Contact : {p['phone']}",
+            [c["name"], born_fr, p["name"], q["name"], p["phone"]],
+        ),
+        (
+            f"Welcome to the world, {c['name']}! Born {born_en}, 3.4 kg. Cards to {p['address']}.",
+            [c["name"], born_en, p["address"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _registry_fine24(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person24(rng), _person24(rng)
+    forms = [
+        (
+            "LAND REGISTRY EXTRACT · Title no. parcel 1247/3\nProprietor(s): "
+            f"{p['name']}, born {p['dob']}, of {p['address']}; {q['name']}, born {q['dob']}\n"
+            "Charges: none registered",
+            [p["name"], p["dob"], p["address"], q["name"], q["dob"]],
+        ),
+        (
+            f"PENALTY NOTICE\nTo: {p['name']}\n{p['address']}\nOffence: parking in a loading bay · "
+            "Amount: 35.00 (17.50 if paid within 14 days)",
+            [p["name"], p["address"]],
+        ),
+        (
+            f"Court list, Tuesday 09:30, courtroom 2: small claims hearing — claimant {p['name']}, "
+            f"defendant {q['name']} (born {q['dob']}, of {q['address']})",
+            [p["name"], q["name"], q["dob"], q["address"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _directory_chat24(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person24(rng), _person24(rng)
+    forms = [
+        (
+            f"Choir directory (sopranos)\n{p['name']} — {p['phone']} — {p['email']}\n{q['name']} — {q['phone']}",
+            [p["name"], p["phone"], p["email"], q["name"], q["phone"]],
+        ),
+        (
+            f"Class of 2008 alumni list\nName,City,Email\n{p['name']},{p['address'].split(', ')[-1]},{p['email']}\n"
+            f"{q['name']},,{q['email']}",
+            [p["name"], p["email"], q["name"], q["email"]],
+        ),
+        (
+            f"[06/12/2026, 10:02] Street group: parcel for {p['name']} left with me at {q['address']}, "
+            f"call {q['phone']} when you're home",
+            [p["name"], q["address"], q["phone"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+round24_custom("payslip_bill24", "pii", _payslip_bill24, 3)
+round24_custom("rental_customs_form24", "pii", _rental_customs24, 3)
+round24_custom("roster_babysitter_note24", "pii", _roster_sitter24, 3)
+round24_custom("classified_ad24", "pii", _classified24, 3)
+round24_custom("family_announcement24", "pii", _announcement24, 3)
+round24_custom("registry_fine_notice24", "pii", _registry_fine24, 3)
+round24_custom("directory_group_chat24", "pii", _directory_chat24, 3)
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -25442,6 +26015,145 @@ def _round23_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _round24_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-24 never-tuned hard negatives, in the shapes of round 24's plants (payslips, bills,
+    rental and customs forms, rosters, ads, notices, registry extracts and directories: tables with
+    capitalised words, amounts, dates, numbered codes) and under the same policy (nothing secret or
+    personal). Income tax bands (a tax authority's published thresholds and rates, no taxpayer); a car
+    model's published specification (engine, power, consumption: a product, no seller); ACRISS car
+    rental class codes (the industry's public code list, no driver); Harmonized System tariff codes (the
+    WCO's public nomenclature and a duty rate, no consignment); football formations (positions and the
+    conventional shirt numbers, no player); child growth reference medians (the WHO's published
+    standards, no child); a service's hymn numbers and scripture readings (a hymnal's and a lectionary's
+    public references, no member); a traffic fine schedule (a published catalogue of offences, fines and
+    points, no offender); zoning district codes (a planning code's public classes, no parcel owner);
+    postage rates (a postal operator's published price list, no sender)."""
+
+    return {
+        "income_tax_band_table": [
+            lambda r: r.choice(
+                [
+                    "| Band | Taxable income | Rate |\n| --- | --- | --- |\n"
+                    "| Personal allowance | up to 12,570 | 0% |\n"
+                    "| Basic rate | 12,571 to 50,270 | 20% |\n| Higher rate | 50,271 to 125,140 | 40% |",
+                    "tax brackets 2026 (single filers): 10% up to 11,925; 12% to 48,475; 22% to 103,350",
+                    "Lohnsteuerklassen: I ledig, II alleinerziehend, III verheiratet (höheres Einkommen), IV, V, VI",
+                ]
+            ),
+            lambda r: "TAX_BANDS = [(12_570, 0.0), (50_270, 0.20), (125_140, 0.40), (None, 0.45)]",
+        ],
+        "car_model_spec_sheet": [
+            lambda r: r.choice(
+                [
+                    "Hatchback 1.2 petrol · 66 kW (90 PS) · 5-speed manual · WLTP 5.3 l/100 km · CO2 121 g/km",
+                    "| Engine | Power | Torque | 0-100 km/h |\n| --- | --- | --- | --- |\n"
+                    "| 1.0 TSI | 81 kW | 200 Nm | 10.3 s |\n"
+                    "| 2.0 TDI | 110 kW | 360 Nm | 8.4 s |",
+                    "Estate, 1.6 hybrid: boot 510 l (1,610 l seats folded), kerb weight 1,420 kg, towing 1,300 kg",
+                ]
+            ),
+            lambda r: "specs = {'engine_cc': 1199, 'power_kw': 66, 'gears': 5, 'co2_g_km': 121, 'doors': 5}",
+        ],
+        "acriss_car_class_code": [
+            lambda r: r.choice(
+                [
+                    "ACRISS: CDMR = Compact, 4-5 door, Manual, Air conditioning · IFAR = Intermediate SUV, "
+                    "Automatic, Air",
+                    "| Code | Category | Example |\n| --- | --- | --- |\n"
+                    "| EDMR | Economy 4-5 door manual | small hatchback |\n"
+                    "| FFAR | Fullsize SUV automatic | 7-seater |",
+                ]
+            ),
+            lambda r: "SIPP = {'M': 'Mini', 'E': 'Economy', 'C': 'Compact', 'I': 'Intermediate', 'S': 'Standard'}",
+        ],
+        "hs_tariff_code": [
+            lambda r: r.choice(
+                [
+                    "HS 0901.21 Coffee, roasted, not decaffeinated · HS 4901.99 Printed books · HS 6109.10 T-shirts, "
+                    "of cotton",
+                    "| HS code | Description | Duty |\n| --- | --- | --- |\n| 6110.20 | Jerseys, of cotton | 12% |\n"
+                    "| 8471.30 | Portable computers | 0% |",
+                ]
+            ),
+            lambda r: "HS_CODES = {'0901.21': 'coffee, roasted', '1905.31': 'sweet biscuits', '9503.00': 'toys'}",
+        ],
+        "football_formation": [
+            lambda r: r.choice(
+                [
+                    "4-4-2: 1 goalkeeper · 2 right back · 3 left back · 4 and 5 centre backs · 7 and 11 wingers · "
+                    "9 and 10 strikers",
+                    "| No. | Position |\n| --- | --- |\n| 1 | GK |\n| 6 | Defensive midfield |\n"
+                    "| 8 | Central midfield |\n"
+                    "| 9 | Centre forward |",
+                    "formation 4-3-3 (holding midfielder at 6), switch to 3-5-2 when chasing the game",
+                ]
+            ),
+            lambda r: "FORMATIONS = {'4-4-2': [4, 4, 2], '4-3-3': [4, 3, 3], '3-5-2': [3, 5, 2]}",
+        ],
+        "child_growth_reference": [
+            lambda r: r.choice(
+                [
+                    "WHO growth standards, weight-for-age medians (girls): birth 3.2 kg · 6 months 7.3 kg · "
+                    "12 months 8.9 kg · 24 months 11.5 kg",
+                    "| Age | Boys median length (cm) | Girls median length (cm) |\n| --- | --- | --- |\n"
+                    "| Birth | 49.9 | 49.1 |\n| 12 months | 75.7 | 74.0 |",
+                ]
+            ),
+            lambda r: "MEDIAN_WEIGHT_KG = {'birth': 3.3, '6m': 7.9, '12m': 9.6, '24m': 12.2}  # WHO, boys",
+        ],
+        "hymn_board": [
+            lambda r: r.choice(
+                [
+                    "Advent 2 · Readings: Isaiah 40:1-11; Psalm 85; Mark 1:1-8 · Hymns 1, 11, 13, 9",
+                    "| Hymn | Number | Tune |\n| --- | --- | --- |\n| O come, O come, Emmanuel | 11 | Veni Emmanuel |\n"
+                    "| Hark! the herald-angels sing | 24 | Mendelssohn |",
+                    "Psalm 23 (Crimond), then Hymn 103, anthem after the second reading (Luke 2:1-20)",
+                ]
+            ),
+            lambda r: "SERVICE = ['Hymn 253', 'Psalm 121', 'Reading: John 1:1-14', 'Hymn 24', 'Blessing']",
+        ],
+        "traffic_fine_schedule": [
+            lambda r: r.choice(
+                [
+                    "| Over the limit (km/h, built-up area) | Fine | Points |\n| --- | --- | --- |\n"
+                    "| up to 10 | 30 EUR | 0 |\n"
+                    "| 16-20 | 70 EUR | 0 |\n| 21-25 | 115 EUR | 1 |",
+                    "Parking fines: loading bay 35.00 (17.50 within 14 days) · disabled bay 70.00 · "
+                    "expired meter 25.00",
+                    "mobile phone while driving: 200 EUR and 1 point; red light over 1 s: 200 EUR, 2 points, "
+                    "1 month ban",
+                ]
+            ),
+            lambda r: "FINES = {'speeding_11_15': 50, 'speeding_16_20': 70, 'no_seatbelt': 30}  # EUR, public schedule",
+        ],
+        "zoning_district_code": [
+            lambda r: r.choice(
+                [
+                    "Zoning districts: R-1 single-family residential · R-3 multi-family · C-2 general commercial · "
+                    "M-1 light industrial",
+                    "| District | Min. lot (sq ft) | Max. height (ft) |\n| --- | --- | --- |\n| R-1 | 7,500 | 35 |\n"
+                    "| R-2 | 5,000 | 35 |\n| C-1 | none | 45 |",
+                ]
+            ),
+            lambda r: (
+                "ZONES = {'R1': 'single-family', 'R3': 'multi-family', 'C2': 'general commercial', "
+                "'M1': 'light industrial'}"
+            ),
+        ],
+        "postage_rate_table": [
+            lambda r: r.choice(
+                [
+                    "| Item | Weight | Price |\n| --- | --- | --- |\n| Letter | up to 20 g | 0.95 |\n"
+                    "| Large letter | up to 500 g | 2.70 |\n| Parcel | up to 2 kg | 5.49 |",
+                    "International small parcel (up to 2 kg): zone 1 Europe 14.50, zone 2 world 24.00; "
+                    "CN 23 above 300 value",
+                ]
+            ),
+            lambda r: "POSTAGE = {'letter_20g': 0.95, 'large_letter_500g': 2.70, 'parcel_2kg': 5.49}",
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -25466,6 +26178,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     21: _round21_decoy_templates(),
     22: _round22_decoy_templates(),
     23: _round23_decoy_templates(),
+    24: _round24_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -26847,6 +27560,56 @@ ROUND23_WRAPPERS: list[Wrapper] = [
 ]
 
 
+ROUND24_WRAPPERS: list[Wrapper] = [
+    lambda r: (
+        '{"messages": [{"message": {"source": "web-01", "message": "{s}", "level": 6}}], "total_results": 1}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Graylog search result
+    lambda r: (
+        '{"query_result": {"data": {"columns": [{"name": "note"}], "rows": [{"note": "{s}"}]}, "runtime": 0.04}}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Redash query result
+    lambda r: (
+        "#cloud-config\nwrite_files:\n  - path: /root/handover.txt\n    content: |\n      {s}",
+        lambda s: s.replace("\n", "\n      "),
+    ),  # a cloud-init user-data file
+    lambda r: ("From MAILER-DAEMON Sun Dec  6 10:02:14 2026\nSubject: handover\n\n{s}", _mboxrd),  # an mbox message
+    lambda r: (
+        '{"success": true, "data": {"id": 77, "content": "{s}", "deal_id": 12}}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Pipedrive note
+    lambda r: (
+        '{"context": {"trigger": {"message": {"Body": "{s}"}}}, "status": "ended"}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Twilio Studio execution's context
+    lambda r: (
+        '{"range": "Notes!A2", "majorDimension": "ROWS", "values": [["{s}"]]}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Google Sheets values response
+    lambda r: (
+        '{"id": 12, "order": "1.00000000000000000000", "Notes": "{s}"}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Baserow row
+    lambda r: (
+        '{"doctype": "Comment", "comment_type": "Comment", "reference_doctype": "Issue", "content": "{s}"}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # an ERPNext comment
+    lambda r: (
+        "[2026-12-06, 10:02:14 UTC] {logging_mixin.py:190} INFO - {s}",
+        lambda s: s.replace("\n", "\n[2026-12-06, 10:02:14 UTC] {logging_mixin.py:190} INFO - "),
+    ),  # an Airflow task log
+    lambda r: (
+        '{"status": "subscribed", "merge_fields": {"NOTES": "{s}"}, "email_type": "html"}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Mailchimp member's notes field
+    lambda r: (
+        '{"attendees": [{"ticket_class_name": "General Admission", '
+        '"answers": [{"question": "Notes", "answer": "{s}"}]}]}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # an Eventbrite attendee's answers
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -26886,6 +27649,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     21: [ROUND21_WRAPPERS],
     22: [ROUND22_WRAPPERS],
     23: [ROUND23_WRAPPERS],
+    24: [ROUND24_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]

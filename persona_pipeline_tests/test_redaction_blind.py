@@ -51,8 +51,8 @@ def _cases(pool: str) -> list[BlindCase]:
     # round 15 exists), round 15 (dev since round 16 exists), round 16 (dev since round 17 exists),
     # round 17 (dev since round 18 exists), round 18 (dev since round 19 exists), round 19 (dev since
     # round 20 exists), round 20 (dev since round 21 exists), round 21 (dev since round 22 exists),
-    # round 22 (dev since round 23 exists) and the holdout (round 23 alone, never its texts) have floors
-    # of their own
+    # round 22 (dev since round 23 exists), round 23 (dev since round 24 exists) and the holdout (round
+    # 24 alone, never its texts) have floors of their own
     if pool == "dev":
         return generate(SEED, "dev", 1200, before=8)
     if pool == "holdout":
@@ -237,13 +237,23 @@ def blind(pool: str) -> BlindScore:
 # secrets, 54.9 / 57.8 / 57.8% personal data, 0.0 FP/MB at each, 8 / 14 / 13 stray spans, idempotent,
 # nothing dropped. Its floors are seed 7's less 1.5 points and 30 stray spans more; its false-positive
 # ceiling is seed 7's figure plus 15 (no round-23 decoy is redacted untuned at seeds 1, 2 or 7).
+# Round 24 made round 23 dev (issue 17, branch blind24): round 23's floors are its figures drawn as dev
+# at seed 7 (n 1200) less 1.5 points (test_blind_joined_dev[round23]). The holdout is round 24 alone
+# (written blind, untuned, the engine at main 9c153de), seeds 1 / 2 / 7 (n 1200): 79.6 / 78.9 / 79.8%
+# secrets, 52.3 / 54.1 / 54.2% personal data, 0.0 FP/MB at each, 10 / 9 / 63 stray spans, nothing
+# dropped, NOT idempotent at seeds 1 and 7 (a second pass redacts more; never read case by case).
+# Its floors are seed 7's less 1.5 points and 30 stray spans more; its false-positive ceiling is seed
+# 7's figure plus 15 (no round-24 decoy is redacted untuned at seeds 1, 2 or 7); its idempotence is
+# not asserted until a tuner makes it so.
 @pytest.mark.parametrize(
-    ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.858, 0.563, 15.0, 43)],
+    ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray", "idempotent"),
+    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.783, 0.527, 15.0, 93, False)],
 )
-def test_blind_pools(pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int) -> None:
+def test_blind_pools(
+    pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int, idempotent: bool
+) -> None:
     sc = blind(pool)
-    assert sc.idempotent
+    assert sc.idempotent or not idempotent
     assert sc.dropped == 0
     assert sc.recall("secret") >= secrets_floor, sc.recall("secret")
     assert sc.recall("pii") >= pii_floor, sc.recall("pii")
@@ -336,6 +346,10 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     # 58.7% / 155.2 FP/MB / 352 stray. (80.1% before a phone column's bare runs of up to nine digits were
     # again read as counters, as round 18 decided.)
     22: JoinedFloors(0.941, 0.779, 15.0, 40),
+    # Round 23 (dev since round 24 is written blind; tuned in parallel, whose figures replace these at merge):
+    # floors at its untuned figures drawn as dev at seed 7 (n 1200) on main 9c153de less 1.5 points: 86.7%
+    # secrets, 60.8% personal data, 0.0 FP/MB (+15), 12 stray spans (+30), idempotent.
+    23: JoinedFloors(0.852, 0.593, 15.0, 42),
 }
 
 
@@ -891,8 +905,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"vercel_token21", "cz_bank_account21", "cv_resume21"} <= dev_cats
     assert set(DECOY_ROUNDS[22]) <= set(DECOYS) and WRAPPER_ROUNDS[22][0] in DEV_WRAPPERS  # round 22 is dev
     assert {"together_ai_key22", "ng_nuban22", "parcel_label_ticket22"} <= dev_cats
+    assert set(DECOY_ROUNDS[23]) <= set(DECOYS) and WRAPPER_ROUNDS[23][0] in DEV_WRAPPERS  # round 23 is dev
+    assert {"pangea_token23", "in_gstin_proprietor23", "rsvp_guest_list23"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 9  # round 23 adds 9 categories (each weighs more in a draw)
+    assert len(holdout_only) >= 11  # round 24 adds 11 categories (each weighs more in a draw)
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -1026,43 +1042,53 @@ def test_round16_generator_checks() -> None:
     assert a + b == v and a in text and b in text and v not in text
 
 
-def test_round23_holdout() -> None:
-    """Round 23 is the holdout (round 22 joined dev): families for every category, rounds scored
-    apart, each round-23 category planted at least 3 times in 2400 prompts with every value in its
-    prompt, its new kinds about 40 % of its plants (they weigh NEW23_WEIGHT in a draw of round 23,
-    every other category 1, round 16's to 22's heavy kinds included) and at least 60 % of them personal
+def test_round24_holdout() -> None:
+    """Round 24 is the holdout (round 23 joined dev): families for every category, rounds scored
+    apart, each round-24 category planted at least 3 times in 2400 prompts with every value in its
+    prompt, its new kinds about 40 % of its plants (they weigh NEW24_WEIGHT in a draw of round 24,
+    every other category 1, round 16's to 23's heavy kinds included) and at least 60 % of them personal
     data, every decoy kind drawn, the same cases for the same seed. (Generator only: the engine never
     runs here.)"""
-    assert HOLDOUT_ROUNDS == (23,) and HOLDOUT_ROUND == 23
-    assert all(len(c.templates("holdout", 23)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 23) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 23) or c.templates("holdout", 22) for c in CATS)
-    r22 = {c.name for c in CATS if c.templates("dev", 22)}
-    r23 = {c.name for c in CATS if c.templates("holdout", 23)}
-    new = r23 - r22
-    assert new == rb.NEW23 and len(rb.NEW23) >= 9 and r22 < r23
-    assert len([c for c in CATS if c.name in rb.NEW23 and c.kind == "secret"]) >= 3
-    assert len([c for c in CATS if c.name in rb.NEW23 and c.kind == "pii"]) >= 6
-    weights = {c.name: c.draws((23,)) for c in CATS}
-    assert all(w == rb.NEW23_WEIGHT for n, w in weights.items() if n in rb.NEW23)
+    assert HOLDOUT_ROUNDS == (24,) and HOLDOUT_ROUND == 24
+    assert all(len(c.templates("holdout", 24)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 24) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 24) or c.templates("holdout", 23) for c in CATS)
+    r23 = {c.name for c in CATS if c.templates("dev", 23)}
+    r24 = {c.name for c in CATS if c.templates("holdout", 24)}
+    new = r24 - r23
+    assert new == rb.NEW24 and len(rb.NEW24) >= 10 and r23 < r24
+    assert len([c for c in CATS if c.name in rb.NEW24 and c.kind == "secret"]) >= 3
+    assert len([c for c in CATS if c.name in rb.NEW24 and c.kind == "pii"]) >= 7
+    weights = {c.name: c.draws((24,)) for c in CATS}
+    assert all(w == rb.NEW24_WEIGHT for n, w in weights.items() if n in rb.NEW24)
     assert all(w == 1 for n, w in weights.items() if n not in new)
-    cases = generate(2, "holdout", 2400, round_no=23)
+    cases = generate(2, "holdout", 2400, round_no=24)
     counts = _planted_counts(cases)
-    assert set(counts) == r23 and min(counts.values()) >= 3, min(counts.values())
-    share = sum(n for name, n in counts.items() if name in rb.NEW23) / sum(counts.values())
+    assert set(counts) == r24 and min(counts.values()) >= 3, min(counts.values())
+    share = sum(n for name, n in counts.items() if name in rb.NEW24) / sum(counts.values())
     assert 0.35 <= share <= 0.45, share
-    personal = sum(n for name, n in counts.items() if name in rb.NEW23 and rb.KIND[name] == "pii")
-    assert personal / sum(n for name, n in counts.items() if name in rb.NEW23) >= 0.6
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[23])
-    assert not set(DECOY_ROUNDS[23]) & {k for r in range(1, 23) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[23]) >= 10 and len(WRAPPER_ROUNDS[23][0]) >= 10
-    assert [c.text for c in generate(2, "holdout", 200, round_no=23)] == [c.text for c in cases[:200]]
-    twenty_two = generate(2, "dev", 300, round_no=22)
-    assert not new & {p.category for case in twenty_two for p in case.plants}
+    personal = sum(n for name, n in counts.items() if name in rb.NEW24 and rb.KIND[name] == "pii")
+    assert personal / sum(n for name, n in counts.items() if name in rb.NEW24) >= 0.6
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[24])
+    assert not set(DECOY_ROUNDS[24]) & {k for r in range(1, 24) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert len(DECOY_ROUNDS[24]) >= 10 and len(WRAPPER_ROUNDS[24][0]) >= 10
+    assert [c.text for c in generate(2, "holdout", 200, round_no=24)] == [c.text for c in cases[:200]]
+    twenty_three = generate(2, "dev", 300, round_no=23)
+    assert not new & {p.category for case in twenty_three for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=23)
+        generate(1, "dev", 10, round_no=24)
     with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=22)
+        generate(1, "holdout", 10, round_no=23)
+
+
+def test_round23_joined_dev() -> None:
+    """Round 23 joined dev (see `_check_joined_dev`): at least 9 new categories; its new kinds still
+    weigh NEW23_WEIGHT in a draw of round 23 alone, and once in the whole dev pool and among round
+    24's families."""
+    _check_joined_dev(23, 9, min_count=3, known_decoys_and_wrappers=True)
+    heavy = {c.name for c in CATS if c.name in rb.NEW23}
+    assert len(heavy) >= 9 and all(c.draws((23,)) == rb.NEW23_WEIGHT for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and c.draws((24,)) == 1 for c in CATS if c.name in heavy)
 
 
 def test_round22_joined_dev() -> None:
@@ -1072,7 +1098,7 @@ def test_round22_joined_dev() -> None:
     _check_joined_dev(22, 8, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW22}
     assert len(heavy) >= 8 and all(c.draws((22,)) == rb.NEW22_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and c.draws((23,)) == 1 for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (23, 24)) for c in CATS if c.name in heavy)
 
 
 def test_round21_joined_dev() -> None:
@@ -1082,7 +1108,7 @@ def test_round21_joined_dev() -> None:
     _check_joined_dev(21, 10, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW21}
     assert len(heavy) >= 10 and all(c.draws((21,)) == rb.NEW21_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (22, 23)) for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (22, 23, 24)) for c in CATS if c.name in heavy)
 
 
 def test_round20_joined_dev() -> None:
@@ -1092,7 +1118,7 @@ def test_round20_joined_dev() -> None:
     _check_joined_dev(20, 11, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW20}
     assert len(heavy) >= 11 and all(c.draws((20,)) == rb.NEW20_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (21, 22, 23)) for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (21, 22, 23, 24)) for c in CATS if c.name in heavy)
 
 
 def test_round19_joined_dev() -> None:
@@ -1102,7 +1128,9 @@ def test_round19_joined_dev() -> None:
     _check_joined_dev(19, 13, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW19}
     assert len(heavy) >= 13 and all(c.draws((19,)) == rb.NEW19_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (20, 21, 22, 23)) for c in CATS if c.name in heavy)
+    assert all(
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (20, 21, 22, 23, 24)) for c in CATS if c.name in heavy
+    )
 
 
 def test_round18_joined_dev() -> None:
@@ -1113,7 +1141,7 @@ def test_round18_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW18}
     assert len(heavy) >= 12 and all(c.draws((18,)) == rb.NEW18_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (19, 20, 21, 22, 23)) for c in CATS if c.name in heavy
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (19, 20, 21, 22, 23, 24)) for c in CATS if c.name in heavy
     )
 
 
@@ -1125,7 +1153,9 @@ def test_round17_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.weight in (rb.NEW17_WEIGHT, rb.EARLIER17_WEIGHT) and c.rounds[0] == 17}
     assert len(heavy) >= 15 and all(c.draws((17,)) == c.weight for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (18, 19, 20, 21, 22, 23)) for c in CATS if c.name in heavy
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (18, 19, 20, 21, 22, 23, 24))
+        for c in CATS
+        if c.name in heavy
     )
 
 
@@ -1136,7 +1166,7 @@ def test_round16_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.weight == rb.NEW16_WEIGHT and c.rounds[0] == 16}  # (NEW18_WEIGHT is 32 too)
     assert len(heavy) >= 15 and all(c.draws((16,)) == rb.NEW16_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (17, 18, 19, 20, 21, 22, 23))
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (17, 18, 19, 20, 21, 22, 23, 24))
         for c in CATS
         if c.name in heavy
     )
@@ -1504,6 +1534,53 @@ def test_round23_generator_checks() -> None:
         for t in range(c.n_templates):
             text, (v,) = c.make(r, t)
             assert v in text and v.startswith(prefixes), (c.name, v)
+
+
+def _cy_tic_ok(v: str) -> bool:
+    # an independent reading of the Cypriot TIC's check letter: digits in odd places by the published
+    # table (0->1, 1->0, 2->5, 3->7, 4->9, 5->13, 6->15, 7->17, 8->19, 9->21), the others as they are
+    odd = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21]
+    if len(v) != 9 or not v[:8].isdigit():
+        return False
+    total = sum(odd[int(c)] for c in v[0:8:2]) + sum(int(c) for c in v[1:8:2])
+    return v[8] == chr(ord("A") + total % 26)
+
+
+def test_round24_generator_checks() -> None:
+    """Round 24's ids against their published rules: the Cypriot TIC by its check letter (python-stdnum's
+    example 10259033P first, then one digit or the letter changed), a person's TIC opening with 0 or 9; the
+    everyday forms' phones re-validated by phonenumbers in the national format of regions no earlier round
+    writes, every value in its text; the credential kinds in their prefixes and layouts."""
+    assert _cy_tic_ok("10259033P") and rb.cy_tic_check("10259033") == "P"
+    assert not _cy_tic_ok("10259033Q") and not _cy_tic_ok("10259043P")
+    r = random.Random(24)
+    for _ in range(300):
+        v = rb.cy_tic(r)
+        assert _cy_tic_ok(v) and v[0] in "09", v
+        assert not _cy_tic_ok(v[:-1] + ("A" if v[-1] != "A" else "B")), v
+        region = r.choice(rb.PHONE_REGIONS24)
+        assert phonenumbers.is_valid_number(phonenumbers.parse(rb.phone20(r, region), region)), region
+    earlier = set()
+    for name in dir(rb):
+        regions = getattr(rb, name)
+        if name.startswith("PHONE_REGIONS") and name != "PHONE_REGIONS24":
+            earlier |= {x for v in regions.values() for x in v} if isinstance(regions, dict) else set(regions)
+    assert earlier and not earlier & set(rb.PHONE_REGIONS24)
+    forms = [c for c in CATS if c.name in rb.NEW24 and c.kind == "pii" and c.name != "cy_tic24"]
+    assert len(forms) >= 7
+    for c in forms:
+        for t in range(c.n_templates):
+            text, needles = c.make(r, t)
+            assert len(needles) >= 2 and all(n in text for n in needles), (c.name, t)
+    layouts = (
+        r"AstraCS:[A-Za-z]{24}:[0-9a-f]{64}",
+        r"BBDC-[A-Za-z0-9+/]{44}",
+        r"dnkey-[A-Z2-7]{26}-[A-Z2-7]{52}",
+    )
+    for c in [c for c in CATS if c.name in rb.NEW24 and c.kind == "secret"]:
+        for t in range(c.n_templates):
+            text, (v,) = c.make(r, t)
+            assert v in text and any(re.fullmatch(p, v) for p in layouts), (c.name, v)
 
 
 def test_round15_joined_dev() -> None:
