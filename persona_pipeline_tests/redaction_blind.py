@@ -15,7 +15,7 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (23 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (23, the oldest
+``HOLDOUT_ROUNDS`` (24 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (24, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
 ``--pool holdout --round 23`` is exactly round 23's holdout whatever is written after it (a pool's
@@ -1746,8 +1746,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 23  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (23,)
+HOLDOUT_ROUND = 24  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (24,)
 ROUND5 = 5
 
 
