@@ -70,6 +70,13 @@ _MYKAD = Rx(r"\b\d\d[01]\d[0-3]\d-\d\d-\d{4}\b")
 # IN PAN of an individual: three letters, the holder type `P` (a person), the surname's initial,
 # four digits, a letter.
 _PAN_PERSON = Rx(r"\b[A-Z]{3}P[A-Z]\d{4}[A-Z]\b")
+# IN GSTIN (CBIC's GST registration format, python-stdnum's `in_.gstin`): a state code, the holder's
+# PAN, the registration's count in that state (1-9, A-Z), `Z` and a Luhn mod 36 check character. A
+# sole proprietor registers under their own PAN (holder type `P`), so their GSTIN carries the person's
+# PAN and is read as one; any other holder's (a company, a firm, a trust) is a business's public
+# registration, printed on its invoices and searchable on the GST portal, and is kept as other
+# business registers are (`id_catalog` drops them; `ke_pin` keeps a company's PIN).
+_GSTIN_PERSON = Rx(r"\b\d\d[A-Z]{3}P[A-Z]\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]\b")
 
 # Labels, one group per kind (their values are read right after the match). A label may end a
 # JSON/YAML key (`customer_sin`), be quoted or escaped, and be followed by `no`, `number`, `is`…
@@ -862,7 +869,7 @@ def _more_validators() -> dict[str, Callable[[str], bool]]:
     from stdnum.gb import utr
     from stdnum.id import nik
     from stdnum.ie import pps
-    from stdnum.in_ import epic
+    from stdnum.in_ import epic, gstin
     from stdnum.ke import pin as ke_pin
     from stdnum.lv import pvn
     from stdnum.my import nric
@@ -888,6 +895,7 @@ def _more_validators() -> dict[str, Callable[[str], bool]]:
         "my_nric": nric.is_valid,
         "ke_pin": lambda v: v[:1] in "Aa" and ke_pin.is_valid(v.upper()),  # (`P`: a company's)
         "in_epic": lambda v: epic.is_valid(v.upper()),
+        "in_gstin": lambda v: v[5:6] == "P" and gstin.is_valid(v),  # (a person's PAN inside)
         "gb_utr": utr.is_valid,
         "id_nik": nik.is_valid,
         "at_svnr": vnr.is_valid,
@@ -1113,6 +1121,7 @@ _SHAPED: tuple[tuple[Rx, str], ...] = (
     (_SE_PNR, "se_personnummer"),
     (_BE_NN, "be_nn"),
     (_PAN_PERSON, "in_pan"),
+    (_GSTIN_PERSON, "in_gstin"),
     (_HKID, "hk_id"),
     (_NRIC, "sg_nric"),
     (_CURP, "mx_curp"),
