@@ -88,3 +88,38 @@ def test_a_wrong_check_character_is_no_gstin(checks: Checks, value: str) -> None
 )
 def test_gstin_developer_text_kept(checks: Checks, text: str) -> None:
     checks.kept(text)
+
+
+# Pangea service tokens: `pts_` and 32 lower-case base32 characters (this file's own values)
+_PANGEA = "pts_" + "q4m2x7k3v6n5b2c7d4f6g3h2j5k7l2m3"
+_PANGEA_DIGITS = "pts_" + "k9f0z1x8c3v7b2n6m5a4s0d9f8g1h2j3"  # (digits outside base32's 2-7 too)
+
+
+@pytest.mark.parametrize("token", [_PANGEA, _PANGEA_DIGITS])
+@pytest.mark.parametrize(
+    "form",
+    [
+        'audit = Audit("{t}", config=config)',
+        '{{"key": "svc.auth", "value": {{"stringValue": "{t}"}}}}',
+        "curl -H 'Authorization: Bearer {t}' https://audit.example.test/v1/log",
+        "the token {t} still works after rotation?",
+        "{t}",
+    ],
+)
+def test_a_pangea_token_is_redacted(checks: Checks, token: str, form: str) -> None:
+    out = checks.redacted(form.format(t=token))
+    assert token not in out and token[4:] not in out, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the pts_ prefix marks a Pangea service token",
+        "pts_per_game = pts_total / games_played",
+        "opts_abcdefghijklmnopqrstuvwxyzabcdef2345 = load()",  # (`opts_`: no token prefix)
+        "pts_abcdefghijklmnopqrstuvwxyz234567_extra = 1",  # (a longer identifier)
+        "SELECT pts_home, pts_away FROM matches",
+    ],
+)
+def test_pangea_decoys_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
