@@ -123,3 +123,147 @@ def test_a_pangea_token_is_redacted(checks: Checks, token: str, form: str) -> No
 )
 def test_pangea_decoys_kept(checks: Checks, text: str) -> None:
     checks.kept(text)
+
+
+# --- the last review's leftovers (rev45r R18 and its notes)
+
+# BIP-39 phrases of this file's own choosing (every word of the BIP-39 English list)
+_P12 = "orbit clay tunnel violin harvest pepper sunny oyster ladder canvas magnet ripple"
+_P15 = _P12 + " bridge humble lemon"
+
+
+def test_the_bundled_word_list_is_bip39s() -> None:
+    import hashlib
+    from pathlib import Path
+
+    from persona_pipeline.core.evidence.redaction import kv
+
+    path = Path(kv.__file__).with_name("bip39_english.txt")
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    assert digest == "2f5eed53a4727b4bf8880d8f3f199efc90e58503646d9ff8eff3a2ed3b24dbda"
+    words = kv.bip39_words()
+    assert len(words) == 2048 and {"abandon", "zoo", "orbit"} <= words and "tundra" not in words
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"mnemonic: {_P12} keep",
+        f"mnemonic: {_P12} and store it offline",
+        f"MNEMONIC={_P15} now",
+        f"wallet:\n  mnemonic: {_P12} keep\n  index: 0",
+        f"mnemonic: {_P12}.",
+        f"seed: {_P12}",
+        f'{{"seed": "{_P15}"}}',
+    ],
+)
+def test_a_phrase_followed_by_a_word_is_redacted(checks: Checks, text: str) -> None:
+    out = checks.redacted(text)
+    assert "crypto_seed_phrase" in out, out
+    assert not any(w in out for w in _P12.split()), out
+
+
+def test_the_word_after_the_phrase_stays(checks: Checks) -> None:
+    assert checks.redacted(f"mnemonic: {_P12} keep").endswith("] keep")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (twelve opcodes, twelve of a sentence's words: the phrase's shape, not its words)
+        "mnemonic = mov add sub mul div and xor not shl shr rol ror",
+        "mnemonic: the phrase the wallet shows once must never be typed into any website",
+        "seed: mix the data well before you split into train and test sets",
+        # (one word off the list: no BIP-39 phrase)
+        f"mnemonic: {_P12.replace('tunnel', 'tundra')}",
+    ],
+)
+def test_words_off_the_bip39_list_are_no_phrase(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_a_seed_labelled_uuid_policy(checks: Checks) -> None:
+    # a dashless 32-hex value under `seed` is 16 bytes of key material (a BIP-32 seed's shortest
+    # length; a v4 UUID's 122 random bits look the same): redacted. A UUID in its dashed form is
+    # printed as an id, never a seed: kept.
+    checks.gone("seed: 3f9c2a7e5b1d4e8f9a6c0b2d7e4f1a3c", "3f9c2a7e5b1d4e8f9a6c0b2d7e4f1a3c")
+    checks.kept("seed: 3f9c2a7e-5b1d-4e8f-9a6c-0b2d7e4f1a3c")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("született: 2026. január 5.", "2026. január 5"),
+        ("Név: Kiss Anna\nSzületett: 2025.11.20", "2025.11.20"),
+        ("Geboren: 05.01.2026 in Köln", "05.01.2026"),
+        ("- Born: 2026-01-05", "2026-01-05"),
+        ('{"name": "Mia", "born": "2026-01-05"}', "2026-01-05"),
+        ("Name: Anna, born: 2026-01-05", "2026-01-05"),
+        ("Születési dátum: 2026-01-05", "2026-01-05"),
+    ],
+)
+def test_a_birth_participle_as_a_field_label(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The idea was born: 2026-01-05 is when we started",
+        "v2 born: 2026-01-05",
+        "Project status: born: 2026-01-05",
+        "born 2026-01-05",
+        "born: 2026-01-05 (the app, v1.0)",  # (its apposition names a thing)
+    ],
+)
+def test_a_birth_verb_inside_a_sentence_is_no_field_label(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "phone: 99999999",
+        "phone: 999999999",
+        "phone: 9999 9999",
+        "phone: +1 999 999 9999",
+        "phone: (999) 999-9999",
+        "mobile: 0777 777777",
+        "tel: +44 7777 777777",
+    ],
+)
+def test_a_run_of_one_digit_is_a_filler(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("phone: 99999998", "99999998"),
+        ("phone: +1 999 999 9990", "999 999 9990"),
+        ("call me on 0612345678", "0612345678"),
+    ],
+)
+def test_one_other_digit_makes_a_number(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+@pytest.mark.parametrize(
+    ("text", "address", "after"),
+    [
+        ("Adresa: Knez Mihailova 11, 11000 Beograd. For the deposit I need the receipt.", "11000", "For the"),
+        ("Ulica Kralja Milana 5, 11000 Beograd. Please send it today.", "Beograd", "Please send"),
+        ("Bulevar oslobođenja 59/15, 11000 Novi Sad. Please call.", "Novi Sad", "Please call"),
+        ("Ship to: Calle Mayor 5, 28013 Madrid. The box is big.", "Madrid", "The box is big"),
+        ("Adresse: Rue de Lausanne 12, 1201 Genève. Merci.", "Genève", "Merci"),
+        ("Keizersgracht 123, 1015 CJ Amsterdam. The keys are with Tom.", "Amsterdam", "The keys"),
+    ],
+)
+def test_a_town_ends_at_its_sentence(checks: Checks, text: str, address: str, after: str) -> None:
+    out = checks.redacted(text)
+    assert address not in out and after in out, out
+
+
+def test_an_abbreviation_inside_a_town_goes_on(checks: Checks) -> None:
+    out = checks.redacted("Wohnhaft: Hauptstraße 5, 9000 St. Gallen. Bitte schicken.")
+    assert "Gallen" not in out and "Bitte schicken" in out, out

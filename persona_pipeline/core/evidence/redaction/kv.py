@@ -23,7 +23,8 @@ import base64
 import binascii
 import json
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
+from pathlib import Path
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
 
@@ -841,16 +842,39 @@ def key_material(value: str) -> bool:
     return False
 
 
+@cache
+def bip39_words() -> frozenset[str]:
+    """The BIP-39 English word list (`bip39_english.txt`, provenance in NOTICE.md beside it)."""
+    return frozenset((Path(__file__).with_name("bip39_english.txt")).read_text(encoding="ascii").split())
+
+
+_PHRASE_LENGTHS = (24, 21, 18, 15, 12)  # (BIP-39: 128 to 256 bits of entropy, 32 more per three words)
+
+
 def mnemonic_phrase(value: str) -> bool:
-    """Whether a value has a BIP-39 phrase's shape: 12 to 24 words, in threes, of 3 to 8 letters."""
-    return _MNEMONIC.fullmatch(value) is not None and value.count(" ") % 3 == 2
+    """Whether a value is a BIP-39 phrase: 12 to 24 words, in threes, each of the BIP-39 English
+    list (an opcode table, `mov add sub …`, or a sentence has the shape, not the words)."""
+    if _MNEMONIC.fullmatch(value) is None or value.count(" ") % 3 != 2:
+        return False
+    words = bip39_words()
+    return all(w in words for w in value.split(" "))
+
+
+def phrase_prefix(words: list[str]) -> int:
+    """How many of the leading `words` form the longest BIP-39 phrase (0: none): a phrase followed by
+    another word on its line (`mnemonic: <12 words> keep`) is the phrase and a word."""
+    listed = bip39_words()
+    run = 0
+    while run < len(words) and words[run] in listed:
+        run += 1
+    return next((n for n in _PHRASE_LENGTHS if n <= run), 0)
 
 
 # A seed phrase under its own key, quoted or bare to the end of its line (a bare value elsewhere ends at
-# a blank): wallet vocabulary for the BIP-39 words (`mnemonic`, `seed_phrase`, `seedPhrase`,
-# `RECOVERY_PHRASE`, `secret_phrase`, `backup_words`)
+# a blank): wallet vocabulary for the BIP-39 words (`mnemonic`, `seed`, `seed_phrase`, `seedPhrase`,
+# `RECOVERY_PHRASE`, `secret_phrase`, `backup_words`); every word must be of the BIP-39 list
 _PHRASE_LABEL = re.compile(
-    r"(?i)(?<![A-Za-z])(?:mnemonic|(?:seed|recovery|secret|backup|wallet)[_ .-]?(?:phrase|words))"
+    r"(?i)(?<![A-Za-z])(?:mnemonic|seed|(?:seed|recovery|secret|backup|wallet)[_ .-]?(?:phrase|words))"
     r"[\"']?[ \t]*[:=][ \t]*[\"']?"
 )
 _PHRASE_RUN = re.compile(r"[a-z]{3,8}(?:[ \t][a-z]{3,8}){11,23}(?![A-Za-z0-9_-])")
@@ -863,15 +887,22 @@ def seed_phrase_spans(text: str) -> list[tuple[int, int]]:
     key, the phrase ending its line, field or quote."""
     out: list[tuple[int, int]] = []
     low = text.lower()  # (C-speed substring tests first: the case-blind alternation scans at ~10 MB/s)
-    if "mnemonic" not in low and "phrase" not in low and "words" not in low:
+    if "mnemonic" not in low and "phrase" not in low and "words" not in low and "seed" not in low:
         return out
     for m in _PHRASE_LABEL.finditer(text):
         v = _PHRASE_RUN.match(text, m.end())
         if v is None:
             continue
         after = text[v.end() : v.end() + 1]
-        value = " ".join(v[0].split())
-        ends = after in ("", "\n", "\r", '"', "'", ",", "}", " ", "\t")
-        if ends and mnemonic_phrase(value) and value not in PUBLISHED_PHRASES:
-            out.append(v.span())
+        if after not in ("", "\n", "\r", '"', "'", ",", "}", " ", "\t", ".", ";"):
+            continue
+        words = v[0].split()
+        n = phrase_prefix(words)
+        if n == 0 or " ".join(words[:n]) in PUBLISHED_PHRASES:
+            continue
+        # (the phrase's own characters: the run's first n words and the blanks between them)
+        end = m.end()
+        for w in words[:n]:
+            end = text.index(w, end) + len(w)
+        out.append((v.start(), end))
     return out

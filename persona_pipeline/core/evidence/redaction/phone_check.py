@@ -354,6 +354,24 @@ def business_line_at(text: str, start: int, end: int) -> bool:
     return business_line(text[start:end])
 
 
+# a number's digits after an international prefix (`+44 `) or a trunk 0, and what they must not all be
+_FILLER = re.compile(r"(?:\+\d{1,3}[ .-]?|0)?\(?(\d)(?:[ .()-]{0,2}\1){6,}")
+
+
+def filler_number(raw: str) -> bool:
+    """Whether a phone-shaped value is a form's filler: its digits after a country code or trunk 0
+    one digit repeated (`99999999`, `+1 999 999 9999`, `0777 777777`), what forms and fixtures type
+    for "no number" (as `0000000000`, which no plan reads as valid); one other digit makes it a number."""
+    return _FILLER.fullmatch(raw.strip()) is not None
+
+
+def filler_number_at(text: str, start: int, end: int) -> bool:
+    """`filler_number` of a phone span (with the `+` a detector may leave before it)."""
+    if text[start - 1 : start] == "+":
+        start -= 1
+    return filler_number(text[start:end])
+
+
 # A quantity grouped in thousands (`2 147 483 648 bytes`, `rows: 4.294.967.296`): groups of exactly
 # three digits after the first, carried on past the phone span, with a unit or a counted noun beside
 # it. A phone label or a calling verb before the digits always wins (`mobile 6xx xxx xxx calls

@@ -29,7 +29,7 @@ from persona_pipeline.core.evidence.redaction.birth_dates import owned_by_a_thin
 from persona_pipeline.core.evidence.redaction.document_names import name_tails
 from persona_pipeline.core.evidence.redaction.label_links import detect_pairs, linked_label_spans
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
-from persona_pipeline.core.evidence.redaction.phone_check import business_line_at, grouped_quantity
+from persona_pipeline.core.evidence.redaction.phone_check import business_line_at, filler_number_at, grouped_quantity
 from persona_pipeline.core.evidence.redaction.public_places import place_address, station_name_part, street_name_part
 from persona_pipeline.core.evidence.redaction.secrets import (
     CONCAT_OPERAND,
@@ -405,6 +405,7 @@ def _not_personal(text: str, s: Span) -> bool:
     if s.kind == "phone":
         return (
             business_line_at(text, s.start, s.end)
+            or filler_number_at(text, s.start, s.end)
             or pii.in_example_iban(text, s.start, s.end)
             or grouped_quantity(text, s.start, s.end)
         )

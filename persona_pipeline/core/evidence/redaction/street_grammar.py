@@ -77,8 +77,13 @@ _NUMBER = r"(?:\d{1,5}(?:[ \t]?[A-Za-z]\b(?:[ \t]\d{1,3}\b)?|[-/]\d{1,4}[A-Za-z]
 # Postal codes of common European and Latin American shapes, then the town
 # (six digits: Romania, Russia, India)
 _POSTAL = r"(?:[A-Z]{1,2}-)?\d{4,6}|\d{3}[ \t]\d{2}|\d{5}-\d{3}|\d{4}-\d{3}|\d{2}-\d{3}|[A-Z]\d{4}(?:[A-Z]{3})?"
+# a town's word: a full stop only after an abbreviation, a capital and up to two consonants (`St.
+# Gallen`, `Mt.`, `Ft.`, `S.`) or Sainte's `Ste.`; after a word it ends the sentence, and the next
+# capital opens another (`Beograd. For`, `Novi Sad. Please`)
+ABBREVIATION = r"[A-Z](?:[b-df-hj-np-tv-xz]{0,2}|te)\."
+_TOWN_WORD = rf"(?:{ABBREVIATION}|[A-Z\x7f][A-Za-z\x7f'-]*)"
 _TOWN = (
-    rf"(?:{_CAP}|[A-Z]{{2,6}})(?:[ \t]+(?:{_PART}|sur|sul|am|an[ \t]+der|im|bei|ob)?[ \t]*{_CAP}){{0,3}}"
+    rf"(?:{_TOWN_WORD}|[A-Z]{{2,6}})(?:[ \t]+(?:{_PART}|sur|sul|am|an[ \t]+der|im|bei|ob)?[ \t]*{_TOWN_WORD}){{0,3}}"
     r"(?:[ \t]+[A-Z0-9]{1,2}\b)?"  # a district: København V, Dublin 2
 )
 # district parts between the street and its postcode: `, Col. Roma Norte`, `, Bairro Alto`
