@@ -267,3 +267,22 @@ def test_a_town_ends_at_its_sentence(checks: Checks, text: str, address: str, af
 def test_an_abbreviation_inside_a_town_goes_on(checks: Checks) -> None:
     out = checks.redacted("Wohnhaft: Hauptstraße 5, 9000 St. Gallen. Bitte schicken.")
     assert "Gallen" not in out and "Bitte schicken" in out, out
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        f"seed: {_P12} keep\n",
+        "mnemonic: " + "abandon " * 30 + "\n",
+        "seed: mix the data well\n",
+        "Born: 2026-01-05 (the app)\n",
+        "Adresse: Rue de Lausanne 12, 1201 Genève. Merci. 1201 Genève. 1201 Genève.\n",
+        "phone: 99999999, 9999 9999\n",
+        "pts_ " * 20 + "\n",
+        "27BQRPS4821K1Z4 " * 5 + "\n",
+    ],
+)
+def test_the_new_readings_are_linear(redactor: Redactor, unit: str) -> None:
+    from persona_pipeline_tests.timing import assert_linear
+
+    assert_linear(lambda t: redactor.redact(t), lambda n: unit * n, 400)
