@@ -15,6 +15,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from persona_pipeline.core.evidence.redaction.english_words import common_english
 from persona_pipeline.core.evidence.redaction.spans import line_start
 
 # A month by the first letters of its name (accents dropped, lowercase), in English, German,
@@ -369,10 +370,9 @@ def _first_name(words: list[str]) -> bool:
     """Whether capitalised `words` read as a person's name by the engine's name test: the first a
     listed given name and no common English word (`Hope`, `Will`), the run name-shaped."""
     from persona_pipeline.core.evidence.redaction import pii  # (pii imports this module)
-    from persona_pipeline.core.evidence.redaction.group_mailbox import _english_words
 
     first = words[0]
-    if first not in pii._name_lists()[0] or first.lower() in _english_words():
+    if first not in pii._name_lists()[0] or first.lower() in common_english():
         return False
     if len(words) > 1 and not pii._name_shaped(words):
         return False
@@ -442,10 +442,9 @@ def _named_subject(words: list[str], names: list[str]) -> bool:
         return False
     if _first_name(names):
         return True
-    from persona_pipeline.core.evidence.redaction.group_mailbox import _english_words
 
     # one capitalised everyday word opening the sentence before the name (`Little Noah was born`)
-    return len(names) > 1 and _opening(words) and names[0].lower() in _english_words() and _first_name(names[1:])
+    return len(names) > 1 and _opening(words) and names[0].lower() in common_english() and _first_name(names[1:])
 
 
 def _opening(words: list[str]) -> bool:

@@ -25,6 +25,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 
+from persona_pipeline.core.evidence.redaction.english_words import frequent_english
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.phone_check import GENERIC_NOUNS, RECORD_NOUNS
 from persona_pipeline.core.evidence.redaction.spans import Span, label_window
@@ -285,10 +286,8 @@ _PARTICLES = frozenset(_PART.strip("(?:)").split("|"))
 
 def _town_first_ok(town: str) -> bool:
     """Whether a town read before a bare five-digit number is no everyday English word or record noun."""
-    from persona_pipeline.core.evidence.redaction.address_rows import _frequent_english
-
     words = town.replace(".", " ").split()
-    return not any(w.lower() in _frequent_english() or _RECORD_END.search(" " + w) for w in words)
+    return not any(w.lower() in frequent_english() or _RECORD_END.search(" " + w) for w in words)
 
 
 def _lower_name(name: str) -> bool:
