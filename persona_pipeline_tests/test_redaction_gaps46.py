@@ -138,11 +138,20 @@ def test_the_bundled_word_list_is_bip39s() -> None:
 
     from persona_pipeline.core.evidence.redaction import kv
 
-    path = Path(kv.__file__).with_name("bip39_english.txt")
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
-    assert digest == "2f5eed53a4727b4bf8880d8f3f199efc90e58503646d9ff8eff3a2ed3b24dbda"
+    digests = {
+        "english": "2f5eed53a4727b4bf8880d8f3f199efc90e58503646d9ff8eff3a2ed3b24dbda",
+        "french": "ebc3959ab7801a1df6bac4fa7d970652f1df76b683cd2f4003c941c63d517e59",
+        "italian": "d392c49fdb700a24cd1fceb237c1f65dcc128f6b34a8aacb58b59384b5c648c2",
+        "czech": "7e80e161c3e93d9554c2efb78d4e3cebf8fc727e9c52e03b83b94406bdcc95fc",
+        "portuguese": "2685e9c194c82ae67e10ba59d9ea5345a23dc093e92276fc5361f6667d79cd3f",
+        "spanish": "46846a5a0139d1e3cb77293e521c2865f7bcdb82c44e8d0a06a2cd0ecba48c0b",
+    }
+    for name, digest in digests.items():
+        path = Path(kv.__file__).with_name(f"bip39_{name}.txt")
+        assert hashlib.sha256(path.read_bytes()).hexdigest() == digest, name
     words = kv.bip39_words()
     assert len(words) == 2048 and {"abandon", "zoo", "orbit"} <= words and "tundra" not in words
+    assert all(len(listed) == 2048 for listed in kv.bip39_lists())
 
 
 @pytest.mark.parametrize(
@@ -163,6 +172,26 @@ def test_a_phrase_followed_by_a_word_is_redacted(checks: Checks, text: str) -> N
     assert not any(w in out for w in _P12.split()), out
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (rev46r R5: BIP-39's other official lists, and one typo in an English phrase)
+        "mnemonic: abaisser abandon abdiquer abeille abolir aborder aboutir aboyer abrasif abreuver abriter abroger",
+        "mnemonic: abaco abbaglio abbinato abete abisso abolire abrasivo abrogato accadere accenno accusato acetone",
+        'seed_phrase: "abdikace abeceda adresa agrese akce aktovka alej alkohol amputace ananas andulka anekdota"',
+        'MNEMONIC="abacate abaixo abalar abater abduzir abelha aberto abismo abotoar abranger abreviar abrigo"',
+        "mnemonic: ábaco abdomen abeja abierto abogado abono aborto abrazo abrir abuelo abuso acabar",
+        f"mnemonic: {_P12.replace('ripple', 'rippel')}",
+        f"mnemonic: {_P12.replace('violin', 'vilon')}",
+    ],
+)
+def test_a_phrase_of_any_latin_bip39_list_or_with_a_typo_is_redacted(checks: Checks, text: str) -> None:
+    out = checks.redacted(text)
+    assert "crypto_seed_phrase" in out and not any(
+        w in out for w in ("abandon", "abete", "aktovka", "abelha", "harvest")
+    ), out
+
+
 def test_the_word_after_the_phrase_stays(checks: Checks) -> None:
     assert checks.redacted(f"mnemonic: {_P12} keep").endswith("] keep")
 
@@ -174,8 +203,8 @@ def test_the_word_after_the_phrase_stays(checks: Checks) -> None:
         "mnemonic = mov add sub mul div and xor not shl shr rol ror",
         "mnemonic: the phrase the wallet shows once must never be typed into any website",
         "seed: mix the data well before you split into train and test sets",
-        # (one word off the list: no BIP-39 phrase)
-        f"mnemonic: {_P12.replace('tunnel', 'tundra')}",
+        # (two words off the list: no BIP-39 phrase, however phrase-shaped)
+        f"mnemonic: {_P12.replace('tunnel', 'tundra').replace('harvest', 'hazel')}",
     ],
 )
 def test_words_off_the_bip39_list_are_no_phrase(checks: Checks, text: str) -> None:
@@ -325,3 +354,56 @@ def test_each_redaction_module_imports_on_its_own() -> None:
     out = subprocess.run([sys.executable, "-c", code, *modules], capture_output=True, text=True, env=env, cwd=root)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "", out.stdout
+
+
+# --- round 22's leftovers: a surname whose ending is an English suffix's letters, not a derivation
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Patient: Nasrin Akter", "Akter"),
+        ("Passenger: Shirin Akhter, seat 14C", "Akhter"),
+        ("Applicant: Rahim Talukder", "Talukder"),
+        ("ask Rupa Shikder about the invoice", "Shikder"),
+    ],
+)
+def test_a_surname_ending_like_a_suffix_is_a_name(checks: Checks, text: str, name: str) -> None:
+    checks.gone(text, name)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Load Balancer said the pool is empty",
+        "Patient: Cluster Autoscaler",
+        "cc Kafka Connector",
+        "Applicant: Readiness Probe",
+    ],
+)
+def test_english_derived_words_are_still_no_name(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_the_derivation_test_reads_stems() -> None:
+    from persona_pipeline.core.evidence.redaction import pii
+
+    # (a stem by English spelling rules: balanc(e)+er, runn+er, readi(y)+ness, configur(e)+ation)
+    assert all(pii._english_derived(w) for w in ("Balancer", "Runner", "Readiness", "Configuration", "Scalable"))
+    assert not any(pii._english_derived(w) for w in ("Akter", "Akhter", "Talukder", "Sarkar"))
+
+
+# --- round 22's leftovers: a town without a postcode closing its address's line or field
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("Customer: Av. Bolívar N° 118, Edif. Illimani, piso 4, Cochabamba", "Cochabamba"),
+        ("Customer: Calle Sucre N° 55, Edif. Torres, piso 7, Sucre", "Sucre"),
+        ('{"address": "Calle Sucre N° 55, Edif. Torres, piso 7, Tarija, Bolivia"}', "Tarija"),
+        ("Customer: Calle Sucre N° 55, La Paz", "La Paz"),
+    ],
+)
+def test_a_town_without_a_postcode_closing_the_address(checks: Checks, text: str, town: str) -> None:
+    checks.gone(text, town)

@@ -14,19 +14,35 @@ _FREQUENT = 4.0
 
 
 @cache
-def frequent_english() -> frozenset[str]:
+def _zipf_table() -> dict[str, float]:
     """wordfreq 3.1.1's English Zipf table as the package ships it for the digester (data only, read
-    by path: `persona/digest/data/en_zipf.tsv.gz`, licence in its NOTICE.md); without it, none."""
+    by path: `persona/digest/data/en_zipf.tsv.gz`, licence in its NOTICE.md); without it, empty."""
     try:
         raw = resources.files("persona_pipeline").joinpath("persona/digest/data/en_zipf.tsv.gz").read_bytes()
     except (FileNotFoundError, OSError):
-        return frozenset()
-    out = set()
+        return {}
+    out = {}
     for line in gzip.decompress(raw).decode().splitlines():
         word, _, zipf = line.partition("\t")
-        if float(zipf or 0) >= _FREQUENT:
-            out.add(word)
-    return frozenset(out)
+        out[word] = float(zipf or 0)
+    return out
+
+
+@cache
+def frequent_english() -> frozenset[str]:
+    """The words of the Zipf table used about once in 10,000 words or more."""
+    return frozenset(w for w, z in _zipf_table().items() if z >= _FREQUENT)
+
+
+# a word of general English use (Zipf 3: about once a million words: `rout`, `scalable` 2.9 is not)
+_ENGLISH = 3.0
+
+
+@cache
+def english_word_list() -> frozenset[str]:
+    """The words of the Zipf table used about once a million words or more: English vocabulary, to
+    tell a derived word's stem (`balanc(e)+er`) from a name's letters (`Akt+er`)."""
+    return frozenset(w for w, z in _zipf_table().items() if z >= _ENGLISH)
 
 
 @cache

@@ -23,7 +23,7 @@ from typing import Any
 
 from persona_pipeline.core.evidence.redaction import address_fields, bank_accounts, home_geo
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, birth_date_at, plausible_birth_date
-from persona_pipeline.core.evidence.redaction.english_words import common_english, frequent_english
+from persona_pipeline.core.evidence.redaction.english_words import common_english, english_word_list, frequent_english
 from persona_pipeline.core.evidence.redaction.group_mailbox import LEGAL_FORMS, group_mailbox, report_mailbox
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, utf8_safe
 from persona_pipeline.core.evidence.redaction.phone_check import (
@@ -2407,12 +2407,41 @@ _SAYS = re.compile(
     r"thinks|thought|agreed|promised|suggested|confirmed)\b"
 )
 # endings of English derived words (Balancer, Routing, Deployment, Readiness, Scalable…): product
-# and component names are built of them, names in any transliteration rarely end so
-_DERIVED = (
+# and component names are built of them. A derivational suffix counts only when the word, or its
+# stem by English spelling rules (a dropped `e`, a doubled consonant, `y` to `i`: Quirk et al., A
+# Comprehensive Grammar of the English Language, App. I), is an English word: a name in another
+# language's transliteration ends so by its own letters (`Akter`, `Munshi`: `akt` is no stem)
+_SUFFIXES = (
     "er", "or", "ing", "tion", "sion", "ment", "ness", "able", "ible", "ity", "ive", "ics", "ance", "ence",
-    "ware", "base", "flow", "ops", "ly", "ize", "ise", "ist", "ism", "ful", "less", "ship", "hood", "port",
-    "ook", "box", "hub", "bot", "kit", "lab", "log", "net", "app",
+    "ly", "ize", "ise", "ist", "ism", "ful", "less", "ship", "hood",
 )  # fmt: skip
+# the last parts of product names' compounds (Middleware, Firebase, GitOps, Passport, Notebook…)
+_COMPOUND_ENDS = (
+    "ware", "base", "flow", "ops", "port", "ook", "box", "hub", "bot", "kit", "lab", "log", "net", "app",
+)  # fmt: skip
+
+
+@lru_cache(maxsize=16384)
+def _english_derived(word: str) -> bool:
+    """Whether an ASCII word is an English derived word or a product's compound (see `_SUFFIXES`)."""
+    low = word.lower()
+    if low.endswith(_COMPOUND_ENDS):
+        return True
+    english = english_word_list()
+    for suffix in _SUFFIXES:
+        if not low.endswith(suffix):
+            continue
+        if low in english:
+            return True
+        stem = low[: -len(suffix)]
+        stems = {stem, stem + "e", stem + "t", stem + "te"}  # (-e dropped; -tion after a t or te)
+        if len(stem) > 2 and stem[-1] == stem[-2]:
+            stems.add(stem[:-1])  # (a doubled consonant: runner, logging)
+        if stem.endswith("i"):
+            stems.add(stem[:-1] + "y")  # (readiness, reliable)
+        if any(len(s) >= 3 and s in english for s in stems):
+            return True
+    return False
 
 
 # English adjectives and nouns products are named with ("Big Query", "Green Lantern")
@@ -2439,7 +2468,7 @@ def _name_shaped(words: list[str]) -> bool:
         if not body.replace("-", "").isalpha():
             return False
         # (the endings are English: a word with another letter is none, "Péter", "Schröder")
-        if w in _NOT_NAME_WORDS or (w.isascii() and w.lower().endswith(_DERIVED)):
+        if w in _NOT_NAME_WORDS or (w.isascii() and _english_derived(w)):
             return False
     return True
 
