@@ -354,14 +354,15 @@ def business_line_at(text: str, start: int, end: int) -> bool:
     return business_line(text[start:end])
 
 
-# a number's digits after an international prefix (`+44 `) or a trunk 0, and what they must not all be
-_FILLER = re.compile(r"(?:\+\d{1,3}[ .-]?|0)?\(?(\d)(?:[ .()-]{0,2}\1){6,}")
+# one digit repeated, the whole value (no country code, no trunk prefix)
+_FILLER = re.compile(r"\(?(\d)(?:[ .()-]{0,2}\1){6,}")
 
 
 def filler_number(raw: str) -> bool:
-    """Whether a phone-shaped value is a form's filler: its digits after a country code or trunk 0
-    one digit repeated (`99999999`, `+1 999 999 9999`, `0777 777777`), what forms and fixtures type
-    for "no number" (as `0000000000`, which no plan reads as valid); one other digit makes it a number."""
+    """Whether a phone-shaped value is a form's filler: one digit repeated and nothing else
+    (`99999999`, `(999) 999-9999`), what forms and fixtures type for "no number" (as `0000000000`,
+    which no plan reads as valid). A country code or a trunk 0 before the run makes it a dialled
+    number: carriers sell such runs as vanity numbers (`+7 777 777 7777`, `0777 777777`)."""
     return _FILLER.fullmatch(raw.strip()) is not None
 
 
