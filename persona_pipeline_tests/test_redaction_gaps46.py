@@ -296,13 +296,30 @@ def test_one_other_digit_makes_a_number(checks: Checks, text: str, value: str) -
         ("Ulica Kralja Milana 5, 11000 Beograd. Please send it today.", "Beograd", "Please send"),
         ("Bulevar oslobođenja 59/15, 11000 Novi Sad. Please call.", "Novi Sad", "Please call"),
         ("Ship to: Calle Mayor 5, 28013 Madrid. The box is big.", "Madrid", "The box is big"),
-        ("Adresse: Rue de Lausanne 12, 1201 Genève. Merci.", "Genève", "Merci"),
+        ("Adresse: Rue de Lausanne 12, 1201 Genève. Merci beaucoup.", "Genève", "Merci beaucoup"),
+        ("Rua Augusta 100, 1100-053 Lisboa. For the record, it is my flat.", "Lisboa", "For the record"),
         ("Keizersgracht 123, 1015 CJ Amsterdam. The keys are with Tom.", "Amsterdam", "The keys"),
     ],
 )
 def test_a_town_ends_at_its_sentence(checks: Checks, text: str, address: str, after: str) -> None:
     out = checks.redacted(text)
     assert address not in out and after in out, out
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # (rev46r R7: an abbreviation with a vowel, a particle's, a street after the town's stop)
+        ("Calle Real 12, 4026 Sta. Rosa, Laguna", "Rosa"),
+        ("Address: Av. Colón 42, 1878 Gral. Pacheco, Buenos Aires", "Pacheco"),
+        ("Address: Kaiserstraße 5, 60311 Frankfurt a. M.", "a. M"),
+        ("Address: 10115 Berlin. Bahnhofstraße 12", "Bahnhofstraße"),
+        ("Address: 10115 Berlin. Bahnhofstraße 12", "Berlin"),
+        ("Address: Calle Sta. Rosa de Lima 5, 15001 Lima", "Rosa de Lima"),
+    ],
+)
+def test_a_town_goes_on_past_an_abbreviation(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
 
 
 def test_an_abbreviation_inside_a_town_goes_on(checks: Checks) -> None:

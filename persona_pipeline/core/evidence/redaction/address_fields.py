@@ -337,21 +337,9 @@ def _value_at(text: str, pos: int, prose: bool = False) -> tuple[int, int] | Non
             elif _latin(ch) != first_latin:
                 break
         end += 1
-    # (a postcode and its town end the address: a full stop after the town and a capital is the next
-    # sentence, `… 1201 Genève. Merci`, not the value's)
-    town_end = _TOWN_SENTENCE_END.search(text, i, end)
-    if town_end is not None:
-        end = town_end.end(1)
     while end > i and text[end - 1] in " \t.,;\"'\\":
         end -= 1
     return i, end
-
-
-# a postcode, its town's words (the last with a vowel: no abbreviation), a full stop and a capital
-_TOWN_SENTENCE_END = re.compile(
-    r"\b\d{4,6}(?:[ \t]+[^\W\d_][\w'-]*){0,3}[ \t]+[^\W\d_]*[aeiouyà-öø-ÿ][^\W\d_]*(\.)(?=[ \t]+[A-ZÀ-ÖØ-Þ])",
-    re.IGNORECASE,
-)
 
 
 # the longest quoted name inside an unquoted address (`"The Cedars"`)

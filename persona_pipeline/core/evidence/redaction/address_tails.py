@@ -44,13 +44,11 @@ from persona_pipeline.core.evidence.redaction import street_grammar
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
 
-# a capitalised word of a Latin or Cyrillic alphabet, or an abbreviation with its dot (a capital and
-# up to two consonants, or `Ste.`: `street_grammar.ABBREVIATION`; after a word the full stop ends a
-# sentence, `Beograd. For the …`)
+# a capitalised word of a Latin or Cyrillic alphabet, or an abbreviation with its dot
 _UP = "A-ZÀ-ÖØ-ÞĀ-ŽА-ЯЁЇІЄҐ"
 # (an apostrophe only inside a word, `O'Connell`: a closing quote after a town is no letter of it)
 _WORD = r"(?:[\w-]|['’](?=\w))"
-_CAP = rf"(?:{street_grammar.ABBREVIATION}|[{_UP}]{_WORD}{{0,30}})"
+_CAP = rf"[{_UP}]{_WORD}{{0,30}}\.?"
 _CAPS = rf"{_CAP}(?:[ \t]+(?:{_CAP}|de|del|la|da|do|dos|das|di|am|an|bei)){{0,3}}"
 # unit designators (floor, flat, door, block, office), as several languages abbreviate them
 _UNIT = (

@@ -26,7 +26,7 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from persona_pipeline.core.evidence.redaction import address_fields, national_ids, other_calendars, street_grammar
+from persona_pipeline.core.evidence.redaction import address_fields, national_ids, other_calendars
 from persona_pipeline.core.evidence.redaction.birth_dates import (
     GIVE_BIRTH,
     MIDNIGHT_AFTER,
@@ -39,10 +39,7 @@ from persona_pipeline.core.evidence.redaction.phone_check import column_cut, lea
 from persona_pipeline.core.evidence.redaction.spans import Span, label_window
 
 _CAPW = r"[A-Z\x7f][A-Za-z\x7f'.-]*"
-# a town's word: a full stop only inside it or after an abbreviation (`street_grammar.ABBREVIATION`):
-# after a word it ends the sentence, and the next capital is no second word (`28013 Madrid. The`)
-_CITY_WORD = rf"(?:{street_grammar.ABBREVIATION}|[A-Z\x7f][A-Za-z\x7f'-]*(?:\.[A-Za-z\x7f'-]+)*)"
-_CITY = rf"{_CITY_WORD}(?:[ \t]+(?:{_CITY_WORD}|aan|an|de|den|am|sul|del|di|la|le|en))?"
+_CITY = rf"{_CAPW}(?:[ \t]+(?:{_CAPW}|aan|an|de|den|am|sul|del|di|la|le|en))?"
 _ADDRESS_LABEL = Rx(
     r"(?i)(?:address|addr|adres|adresse|direcci\x7fn|direccion|domicilio|indirizzo|endere\x7fo|ship(?:ping)? to|"
     r"deliver(?:y)? to|send (?:it )?to|lives? at|located at|residence|woonadres|postadres|sede|via postale)"

@@ -43,6 +43,7 @@ from persona_pipeline.core.evidence.redaction.secrets import (
 )
 from persona_pipeline.core.evidence.redaction.spans import LABEL_KINDS, Span, apply_spans, merge_spans, protected_ranges
 from persona_pipeline.core.evidence.redaction.specimens import specimen_address, specimen_name
+from persona_pipeline.core.evidence.redaction.street_grammar import sentence_end
 from persona_pipeline.core.evidence.redaction.text_forms import scan_views
 from persona_pipeline.core.evidence.redaction.views import View
 
@@ -422,6 +423,19 @@ def _not_personal(text: str, s: Span) -> bool:
     return False
 
 
+def _to_sentence_end(text: str, spans: list[Span]) -> list[Span]:
+    """The spans with each address ending at a sentence's full stop inside it (`street_grammar.sentence_end`:
+    `… 11000 Beograd. For the …` keeps `For the`), whichever detector or tail read it on."""
+    out = []
+    for s in spans:
+        if s.kind == "address" and text.find(".", s.start, s.end) >= 0:
+            end = sentence_end(text, s.start, s.end)
+            if end < s.end:
+                s = Span(s.start, end, s.kind)
+        out.append(s)
+    return out
+
+
 def _personal(text: str, spans: Iterable[Span]) -> list[Span]:
     """The PII spans less the addresses the text attributes to a place or an organisation (or a
     placeholder town), the phone numbers its numbering plan allocates to businesses (toll-free,
@@ -585,7 +599,7 @@ class Redactor:
         # line of an armored body, as the second pass, reading it as a placeholder, will judge
         spans.extend(generated_spans(text, spans))
         spans.extend(_dead_vetoed(text, [*pii_spans, *labelled], spans))
-        return merge_spans(*_unglued(text, spans))
+        return merge_spans(*_unglued(text, _to_sentence_end(text, spans)))
 
     def _view_spans(self, view: View, found: dict[str, str]) -> list[Span]:
         """Every detector over a decoded view's windows (where it differs from the original), the

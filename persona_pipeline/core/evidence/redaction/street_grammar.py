@@ -78,13 +78,8 @@ _NUMBER = r"(?:\d{1,5}(?:[ \t]?[A-Za-z]\b(?:[ \t]\d{1,3}\b)?|[-/]\d{1,4}[A-Za-z]
 # Postal codes of common European and Latin American shapes, then the town
 # (six digits: Romania, Russia, India)
 _POSTAL = r"(?:[A-Z]{1,2}-)?\d{4,6}|\d{3}[ \t]\d{2}|\d{5}-\d{3}|\d{4}-\d{3}|\d{2}-\d{3}|[A-Z]\d{4}(?:[A-Z]{3})?"
-# a town's word: a full stop only after an abbreviation, a capital and up to two consonants (`St.
-# Gallen`, `Mt.`, `Ft.`, `S.`) or Sainte's `Ste.`; after a word it ends the sentence, and the next
-# capital opens another (`Beograd. For`, `Novi Sad. Please`)
-ABBREVIATION = r"[A-Z](?:[b-df-hj-np-tv-xz]{0,2}|te)\."
-_TOWN_WORD = rf"(?:{ABBREVIATION}|[A-Z\x7f][A-Za-z\x7f'-]*)"
 _TOWN = (
-    rf"(?:{_TOWN_WORD}|[A-Z]{{2,6}})(?:[ \t]+(?:{_PART}|sur|sul|am|an[ \t]+der|im|bei|ob)?[ \t]*{_TOWN_WORD}){{0,3}}"
+    rf"(?:{_CAP}|[A-Z]{{2,6}})(?:[ \t]+(?:{_PART}|sur|sul|am|an[ \t]+der|im|bei|ob)?[ \t]*{_CAP}){{0,3}}"
     r"(?:[ \t]+[A-Z0-9]{1,2}\b)?"  # a district: København V, Dublin 2
 )
 # district parts between the street and its postcode: `, Col. Roma Norte`, `, Bairro Alto`
@@ -282,6 +277,29 @@ def _checked_end(end: int, num: tuple[int, int], tail: tuple[int, int]) -> int:
 # (Latin America's weak abbreviations: the town-first tail is their countries' order)
 _LATIN_WEAK = frozenset(("Jr.", "Cl.", "Dg.", "Diag.", "Tv.", "Prol.", "Cda."))
 _PARTICLES = frozenset(_PART.strip("(?:)").split("|"))
+
+
+# A full stop inside an address span that ends a sentence: after a word of three letters or more (an
+# abbreviation, `St.`, `Dr.`, `a.`, is shorter), then a capitalised word and a lower-case word that is
+# no name's particle or connector (`Sta. Rosa de Lima`, `Gral. Paz y …`): the next sentence's first
+# words (`… 11000 Beograd. For the deposit …`, `… Novi Sad. Please call`)
+_SENTENCE_AFTER = re.compile(r"[ \t]+[A-ZÀ-ÖØ-Þ][\w'’-]{0,40}[ \t]+([a-zß-öø-ÿ]{1,40})(?![\w'’-])")
+_CONNECTORS = _PARTICLES | frozenset(("y", "sur", "sul", "im", "bei", "ob", "en"))
+
+
+def sentence_end(text: str, start: int, end: int) -> int:
+    """Where the address span start:end ends at a sentence's full stop inside it (see
+    `_SENTENCE_AFTER`), or `end`: a town's line does not run on into the next sentence."""
+    i = text.find(".", start, end)
+    while i >= 0:
+        j = i
+        while j > start and text[j - 1].isalpha():
+            j -= 1
+        m = _SENTENCE_AFTER.match(text, i + 1) if i - j >= 3 else None
+        if m is not None and m.group(1) not in _CONNECTORS:
+            return i
+        i = text.find(".", i + 1, end)
+    return end
 
 
 def _town_first_ok(town: str) -> bool:
