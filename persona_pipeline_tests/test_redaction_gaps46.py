@@ -436,3 +436,21 @@ def test_the_derivation_test_reads_stems() -> None:
 )
 def test_a_town_without_a_postcode_closing_the_address(checks: Checks, text: str, town: str) -> None:
     checks.gone(text, town)
+
+
+def test_no_module_imports_another_modules_private_name() -> None:
+    # (a private name is its module's own: imported elsewhere, moving it breaks the importer silently
+    # when the import sits inside a function, as a merged branch's `from address_rows import
+    # _person_cell` did: the redactor dropped every field of the batch)
+    import ast
+    from pathlib import Path
+
+    from persona_pipeline.core.evidence.redaction import redactor
+
+    package = "persona_pipeline.core.evidence.redaction"
+    found = []
+    for path in sorted(Path(redactor.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(package + "."):
+                found += [f"{path.name}: {node.module}.{a.name}" for a in node.names if a.name.startswith("_")]
+    assert found == [], found

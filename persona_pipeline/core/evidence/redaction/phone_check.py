@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from persona_pipeline.core.evidence.redaction.register_checks import _luhn_ok
+from persona_pipeline.core.evidence.redaction.register_checks import luhn_ok
 from persona_pipeline.core.evidence.redaction.spans import label_window, line_start
 
 
@@ -71,7 +71,7 @@ def value_before(text: str, start: int) -> bool:
     # them is no part of the card: `order 12 4539 …`)
     for i in range(len(groups)):
         digits = "".join(groups[i:])
-        if digits.isdigit() and 13 <= len(digits) <= 19 and _luhn_ok(digits):
+        if digits.isdigit() and 13 <= len(digits) <= 19 and luhn_ok(digits):
             return True
     return False
 
