@@ -197,10 +197,10 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # Kong Konnect's personal (`kpat_`) and system account (`spat_`) access tokens (Konnect docs,
     # "Personal access tokens" / "System accounts"): the prefix and a long alphanumeric run
     ("kong_konnect_token", r"\b[ks]pat_[A-Za-z0-9]{40,64}\b", 0, ("kpat_", "spat_")),
-    # Pangea's service tokens (pangea.cloud/docs/admin-guide/tokens: `pts_` then 32 characters, RFC
-    # 4648 base32 in lower case). Any lower-case letter or digit is taken: the prefix and a whole
-    # 32-character run tell the token from code (`opts_…`, `pts_total`), not the alphabet
-    ("pangea_token", r"\bpts_[a-z0-9]{32}\b", 0, ("pts_",)),
+    # Pangea's service tokens (pangea.cloud/docs/admin-guide/tokens: `pts_` then 32 characters of RFC
+    # 4648 base32 in lower case, `a-z` and `2-7`, as the tokens its users have published show): a hex
+    # digest after `pts_` (a file named by its MD5) holds a 0, 1, 8 or 9 and is no token
+    ("pangea_token", r"\bpts_[a-z2-7]{32}\b", 0, ("pts_",)),
     ("vault_token", r"\bhv[sb]\.[A-Za-z0-9_-]{24,}", 0, ("hvs.", "hvb.")),
     # Heroku's API keys since 2024 carry an `HRKU-` prefix; older ones are uuids, a secret where
     # `heroku auth:token` prints one (its output: a warning line or two, then the key)
