@@ -74,7 +74,21 @@ def test_a_business_gstin_is_kept(checks: Checks, value: str) -> None:
 
 @pytest.mark.parametrize("value", _PERSON_GSTINS)
 def test_a_wrong_check_character_is_no_gstin(checks: Checks, value: str) -> None:
-    checks.kept(f"GSTIN {_wrong(value)} fails validation, see the tax portal")
+    checks.kept(f"the value {_wrong(value)} fails validation, see the tax portal")
+
+
+@pytest.mark.parametrize("value", _PERSON_GSTINS)
+@pytest.mark.parametrize("form", ["GSTIN: {v}", "gst_no = '{v}'", "GSTIN {v} fails validation"])
+def test_under_its_label_a_gstin_shows_no_persons_pan(checks: Checks, value: str, form: str) -> None:
+    # (rev46r: the embedded PAN is the person's whatever the 15th character; lower case too)
+    for v in (_wrong(value), value.lower()):
+        out = checks.redacted(form.format(v=v))
+        assert v[2:12].upper() not in out.upper(), out
+
+
+@pytest.mark.parametrize("value", _BUSINESS_GSTINS)
+def test_under_its_label_a_business_gstin_with_a_wrong_check_stays(checks: Checks, value: str) -> None:
+    checks.kept(f"GSTIN: {_wrong(value)}")
 
 
 @pytest.mark.parametrize(

@@ -86,7 +86,9 @@ _LABELS: dict[str, str] = {
     "nl_bsn": rf"bsn|burger{_W}service{_W}nummer|sofi(?:{_W}nummer)?",
     "de_tax_id": rf"steuer{_W}id(?:{_W}nr)?|steuer{_W}identifikations{_W}nummer|idnr|identifikationsnummer",
     "in_aadhaar": r"aadhaa?r(?:[ _-]?(?:no|number|card|id))?|uidai|uid",
-    "in_pan": rf"pan(?:{_W}(?:no|number|card))?|permanent{_W}account{_W}number",
+    # (a GSTIN holds its holder's PAN: under its label a person's PAN is read inside it, check or not)
+    "in_pan": rf"pan(?:{_W}(?:no|number|card))?|permanent{_W}account{_W}number|"
+    rf"gstin|gst{_W}(?:no|number|reg(?:istration)?{_W}no)",
     "br_cpf": r"cpf|cnpj|cadastro de pessoas?",
     "es_dni": rf"dni|nie|nif|documento{_W}nacional|n\x7fmero{_W}de{_W}identidad",
     "fr_nir": (
@@ -495,7 +497,7 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     "nl_bsn": (Rx(r"^(?:\d{4}\.?\d{2}\.?\d{3}|\d{3}[ .]\d{3}[ .]\d{3}|\d{9}|\d{8})"),),
     "de_tax_id": (Rx(r"^(?:\d{2} ?\d{3} ?\d{3} ?\d{3}|\d{11})"),),
     "in_aadhaar": (Rx(r"^(?:\d{4}[ -]?\d{4}[ -]?\d{4})"),),
-    "in_pan": (Rx(r"^(?:[A-Za-z]{5}\d{4}[A-Za-z])"),),
+    "in_pan": (Rx(r"^(?:\d\d[A-Za-z]{5}\d{4}[A-Za-z][0-9A-Za-z]{3}|[A-Za-z]{5}\d{4}[A-Za-z])"),),
     "br_cpf": (Rx(r"^(?:\d{2}\.?\d{3}\.?\d{3}/?\d{4}-?\d{2}|\d{3}\.?\d{3}\.?\d{3}-?\d{2})"),),
     "es_dni": (Rx(r"^(?:(?:[XYZxyz][ -]?\d{7}|\d{8}|\d{2}\.\d{3}\.\d{3})[ -]?[A-Za-z])"),),
     "fr_nir": (Rx(r"^(?:[12378] ?\d\d ?\d\d ?(?:\d\d|2[ABab]) ?\d{3} ?\d{3} ?\d\d)"),),
@@ -778,7 +780,7 @@ def _validators() -> dict[str, Callable[[str], bool]]:  # (the catalogue's kinds
     from stdnum.gr import amka
     from stdnum.hr import oib
     from stdnum.il import idnr as il_idnr
-    from stdnum.in_ import aadhaar, pan
+    from stdnum.in_ import aadhaar
     from stdnum.is_ import kennitala
     from stdnum.it import codicefiscale
     from stdnum.jp import in_ as jp_in
@@ -810,7 +812,7 @@ def _validators() -> dict[str, Callable[[str], bool]]:  # (the catalogue's kinds
         "nl_bsn": lambda v: bsn.is_valid(_digits(v)),
         "de_tax_id": lambda v: idnr.is_valid(_digits(v)),
         "in_aadhaar": lambda v: aadhaar.is_valid(_digits(v)),
-        "in_pan": lambda v: pan.is_valid(v.upper()),
+        "in_pan": _in_pan_ok,
         "br_cpf": lambda v: (cpf if len(_digits(v)) == 11 else cnpj).is_valid(_digits(v)),
         "es_dni": es,
         "fr_nir": lambda v: nir.is_valid(v.replace(" ", "").upper()),
@@ -1088,6 +1090,17 @@ def _round9_validators() -> dict[str, Callable[[str], bool]]:
         "fr_rpps": register_checks.rpps_ok,
         "mx_clave_elector": register_checks.clave_elector_ok,
     }
+
+
+def _in_pan_ok(v: str) -> bool:
+    """A PAN, or a GSTIN (read under its label) whose embedded PAN is a person's (holder type `P`):
+    the person's PAN whatever the GSTIN's own check character says (a typo there hides no one)."""
+    from stdnum.in_ import pan
+
+    v = v.upper()
+    if len(v) == 15:
+        return v[:2].isdigit() and v[5] == "P" and pan.is_valid(v[2:12])
+    return pan.is_valid(v)
 
 
 def _valid(kind: str, value: str) -> bool:
