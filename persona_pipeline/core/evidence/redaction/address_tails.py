@@ -108,9 +108,15 @@ def _tail_end(text: str, start: int, end: int) -> int:
             town = town or m.lastindex in (3, 4, 5)
         elif town:
             m = _AFTER_TOWN.match(text, c.end())
-        elif (p := _PLACE.match(text, c.end())) is not None and _TOWN_CLOSES.match(text, p.end()) is not None:
+        elif (
+            c.end() > c.start() + 1
+            and (p := _PLACE.match(text, c.end())) is not None
+            and _TOWN_CLOSES.match(text, p.end()) is not None
+        ):
             # (a town without a postcode closing the address's line or field, a region or country after
-            # it: where the country has no postcodes, `…, piso 4, Cochabamba`, `…, Kampala, Uganda`)
+            # it: where the country has no postcodes, `…, piso 4, Cochabamba`, `…, Kampala, Uganda`;
+            # written after `, ` as a line's parts are, not right after a delimiter as a table's cell,
+            # whose town goes with its street only in a table of people: `contact_cards`)
             m, town = p, True
         elif (p := _PLACE.match(text, c.end())) is not None and (c2 := _COMMA.match(text, p.end())) is not None:
             # (a district or suburb named bare, then its town with the postcode: `Miraflores, Lima 15074`)

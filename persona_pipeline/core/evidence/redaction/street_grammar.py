@@ -279,11 +279,13 @@ _LATIN_WEAK = frozenset(("Jr.", "Cl.", "Dg.", "Diag.", "Tv.", "Prol.", "Cda."))
 _PARTICLES = frozenset(_PART.strip("(?:)").split("|"))
 
 
-# A full stop inside an address span that ends a sentence: after a word of three letters or more (an
-# abbreviation, `St.`, `Dr.`, `a.`, is shorter), then a capitalised word and a lower-case word that is
-# no name's particle or connector (`Sta. Rosa de Lima`, `Gral. Paz y …`): the next sentence's first
-# words (`… 11000 Beograd. For the deposit …`, `… Novi Sad. Please call`)
-_SENTENCE_AFTER = re.compile(r"[ \t]+[A-ZÀ-ÖØ-Þ][\w'’-]{0,40}[ \t]+([a-zß-öø-ÿ]{1,40})(?![\w'’-])")
+# A full stop inside an address span that ends a sentence: after a word of three letters or more with
+# a vowel (an abbreviation, `St.`, `Dr.`, `a.`, `Str.`, `Blvd.`, is shorter or has none), then a
+# capitalised word and a lower-case word that is no name's particle or connector and no short
+# abbreviation (`Sta. Rosa de Lima`, `Gral. Paz y …`, `… nr. 5`): the next sentence's first words (`… 11000
+# Beograd. For the deposit …`, `… Novi Sad. Please call`)
+_SENTENCE_AFTER = re.compile(r"[ \t]+[A-ZÀ-ÖØ-Þ][\w'’-]{0,40}[ \t]+([a-zß-öø-ÿ]{1,40})(?![\w'’-])(\.?)")
+_VOWELS = frozenset("aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿ")
 _CONNECTORS = _PARTICLES | frozenset(("y", "sur", "sul", "im", "bei", "ob", "en"))
 
 
@@ -295,8 +297,10 @@ def sentence_end(text: str, start: int, end: int) -> int:
         j = i
         while j > start and text[j - 1].isalpha():
             j -= 1
-        m = _SENTENCE_AFTER.match(text, i + 1) if i - j >= 3 else None
-        if m is not None and m.group(1) not in _CONNECTORS:
+        vowel = i - j >= 3 and any(c in _VOWELS for c in text[j:i].lower())
+        m = _SENTENCE_AFTER.match(text, i + 1) if vowel else None
+        # (a short word with its own stop is an abbreviation: `nr.`, `bl.`, `ap.`)
+        if m is not None and m.group(1) not in _CONNECTORS and not (len(m.group(1)) <= 3 and m.group(2)):
             return i
         i = text.find(".", i + 1, end)
     return end
