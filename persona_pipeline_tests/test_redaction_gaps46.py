@@ -333,6 +333,10 @@ def test_a_town_ends_at_its_sentence(checks: Checks, text: str, address: str, af
         ("Address: 10115 Berlin. Bahnhofstraße 12", "Bahnhofstraße"),
         ("Address: 10115 Berlin. Bahnhofstraße 12", "Berlin"),
         ("Address: Calle Sta. Rosa de Lima 5, 15001 Lima", "Rosa de Lima"),
+        # (rev46r R13: a stop after the address's own vocabulary abbreviates it)
+        ("Av. Insurgentes Sur 123, Col. Roma norte, 06700 Ciudad de México", "Roma"),
+        ("Calle Mayor 5, Urb. Santa clara, 28013 Madrid", "Santa"),
+        ("home address: Str. Lalelelor nr. 5, bl. 2, ap. 11, 500123 Brasov", "Lalelelor"),
     ],
 )
 def test_a_town_goes_on_past_an_abbreviation(checks: Checks, text: str, value: str) -> None:

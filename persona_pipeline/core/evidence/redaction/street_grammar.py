@@ -286,6 +286,11 @@ _PARTICLES = frozenset(_PART.strip("(?:)").split("|"))
 # Beograd. For the deposit …`, `… Novi Sad. Please call`)
 _SENTENCE_AFTER = re.compile(r"[ \t]+[A-ZÀ-ÖØ-Þ][\w'’-]{0,40}[ \t]+([a-zß-öø-ÿ]{1,40})(?![\w'’-])(\.?)")
 _VOWELS = frozenset("aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿ")
+# the address vocabulary this module reads (street types, district and unit designators, written in
+# full or abbreviated): a stop after one of them abbreviates it (`Col. Roma norte`, `Urb. Santa clara`)
+_ADDRESS_TERMS = frozenset(
+    w.lower() for w in re.findall(r"[A-Za-z]{2,}", _STRONG_PRE + _WEAK_PRE + _DISTRICT + _UNIT + _AFTER_WORD)
+)
 _CONNECTORS = _PARTICLES | frozenset(("y", "sur", "sul", "im", "bei", "ob", "en"))
 
 
@@ -297,7 +302,8 @@ def sentence_end(text: str, start: int, end: int) -> int:
         j = i
         while j > start and text[j - 1].isalpha():
             j -= 1
-        vowel = i - j >= 3 and any(c in _VOWELS for c in text[j:i].lower())
+        word = text[j:i].lower()
+        vowel = i - j >= 3 and any(c in _VOWELS for c in word) and word not in _ADDRESS_TERMS
         m = _SENTENCE_AFTER.match(text, i + 1) if vowel else None
         # (a short word with its own stop is an abbreviation: `nr.`, `bl.`, `ap.`)
         if m is not None and m.group(1) not in _CONNECTORS and not (len(m.group(1)) <= 3 and m.group(2)):
