@@ -86,9 +86,16 @@ def test_under_its_label_a_gstin_shows_no_persons_pan(checks: Checks, value: str
         assert v[2:12].upper() not in out.upper(), out
 
 
+@pytest.mark.parametrize("value", _PERSON_GSTINS)
+def test_under_its_label_a_truncated_gstin_shows_no_persons_pan(checks: Checks, value: str) -> None:
+    # (rev46r: a GSTIN cut after its PAN, `GSTIN: 27ABCPK1234F`)
+    checks.gone(f"GSTIN: {value[:12]}", value[2:12])
+
+
 @pytest.mark.parametrize("value", _BUSINESS_GSTINS)
 def test_under_its_label_a_business_gstin_with_a_wrong_check_stays(checks: Checks, value: str) -> None:
     checks.kept(f"GSTIN: {_wrong(value)}")
+    checks.kept(f"GSTIN: {value[:12]}")
 
 
 @pytest.mark.parametrize(

@@ -497,7 +497,7 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     "nl_bsn": (Rx(r"^(?:\d{4}\.?\d{2}\.?\d{3}|\d{3}[ .]\d{3}[ .]\d{3}|\d{9}|\d{8})"),),
     "de_tax_id": (Rx(r"^(?:\d{2} ?\d{3} ?\d{3} ?\d{3}|\d{11})"),),
     "in_aadhaar": (Rx(r"^(?:\d{4}[ -]?\d{4}[ -]?\d{4})"),),
-    "in_pan": (Rx(r"^(?:\d\d[A-Za-z]{5}\d{4}[A-Za-z][0-9A-Za-z]{3}|[A-Za-z]{5}\d{4}[A-Za-z])"),),
+    "in_pan": (Rx(r"^(?:\d\d[A-Za-z]{5}\d{4}[A-Za-z](?:[0-9A-Za-z]{3})?|[A-Za-z]{5}\d{4}[A-Za-z])"),),
     "br_cpf": (Rx(r"^(?:\d{2}\.?\d{3}\.?\d{3}/?\d{4}-?\d{2}|\d{3}\.?\d{3}\.?\d{3}-?\d{2})"),),
     "es_dni": (Rx(r"^(?:(?:[XYZxyz][ -]?\d{7}|\d{8}|\d{2}\.\d{3}\.\d{3})[ -]?[A-Za-z])"),),
     "fr_nir": (Rx(r"^(?:[12378] ?\d\d ?\d\d ?(?:\d\d|2[ABab]) ?\d{3} ?\d{3} ?\d\d)"),),
@@ -1098,7 +1098,7 @@ def _in_pan_ok(v: str) -> bool:
     from stdnum.in_ import pan
 
     v = v.upper()
-    if len(v) == 15:
+    if len(v) in (12, 15):  # (a GSTIN, or its first twelve characters: a state code and the PAN)
         return v[:2].isdigit() and v[5] == "P" and pan.is_valid(v[2:12])
     return pan.is_valid(v)
 
