@@ -19,8 +19,8 @@ _HEX_A = "4c0e7a19d2b85f63e1a7c9042b6d8f3e5a1c7092d4b6e8f0a3c5e7091b2d4f6a"
 _HEX_B = "e2d4f6081a3c5e7092b4d6f8a0c2e4061b3d5f7092a4c6e8f0b2d4f6a8c0e2f4"
 _B58 = "4xQmTz8RkVpL2cNwYh7bJd3sFg9aEu6tKr5nMvXy1zWqPo2iHj8GkLsDfAe3CbUt"
 _B64 = "kP3x9Qz7Lm2Vw8Rt5Yn1Bc6Df4Gh0Js3Ka9Xe7Uo2Ip5="
-# a BIP-39 phrase shape of this file's own words (12 words of 3 to 8 letters)
-_PHRASE = "orbit clay tundra violin hazel pepper summit oyster ladder canvas magnet ripple"
+# a BIP-39 phrase of this file's own choosing (12 words of the BIP-39 English list: gap46 checks the list)
+_PHRASE = "orbit clay tunnel violin harvest pepper sunny oyster ladder canvas magnet ripple"
 
 
 @pytest.fixture

@@ -86,6 +86,8 @@ _ENDS_IN_CODE = re.compile(r",[ \t]*\d{4,6}$")
 _TOWN_END = re.compile(rf"(?:(?:{_POSTAL})[ \t]+{_CAPS}|[ \t]\d{{4,6}}|{_CYR_TOWN})$")
 _TOWN_AFTER_CODE = re.compile(rf"[ \t]+{_CAPS}(?![\w'’])")
 _PLACE = re.compile(rf"{_CAPS}(?![\w'’])")
+# what may follow a bare town to its line's or field's end: a region or a country, a full stop
+_TOWN_CLOSES = re.compile(rf"(?:,[ \t]*{_CAPS}(?![\w'’])){{0,2}}[ \t]*\.?[ \t]*(?:$|[\r\n\"'|;\t<]|\\[nrt\"])")
 
 
 def _tail_end(text: str, start: int, end: int) -> int:
@@ -106,6 +108,16 @@ def _tail_end(text: str, start: int, end: int) -> int:
             town = town or m.lastindex in (3, 4, 5)
         elif town:
             m = _AFTER_TOWN.match(text, c.end())
+        elif (
+            c.end() > c.start() + 1
+            and (p := _PLACE.match(text, c.end())) is not None
+            and _TOWN_CLOSES.match(text, p.end()) is not None
+        ):
+            # (a town without a postcode closing the address's line or field, a region or country after
+            # it: where the country has no postcodes, `…, piso 4, Cochabamba`, `…, Kampala, Uganda`;
+            # written after `, ` as a line's parts are, not right after a delimiter as a table's cell,
+            # whose town goes with its street only in a table of people: `contact_cards`)
+            m, town = p, True
         elif (p := _PLACE.match(text, c.end())) is not None and (c2 := _COMMA.match(text, p.end())) is not None:
             # (a district or suburb named bare, then its town with the postcode: `Miraflores, Lima 15074`)
             after = _PART.match(text, c2.end())

@@ -15,6 +15,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from persona_pipeline.core.evidence.redaction.english_words import common_english
 from persona_pipeline.core.evidence.redaction.spans import line_start
 
 # A month by the first letters of its name (accents dropped, lowercase), in English, German,
@@ -122,8 +123,16 @@ def plausible_birth_date(value: str, person: bool = False) -> bool:
 _DATE_OF_BIRTH = re.compile(
     r"(?i)[\W_]*(?:d\.?o\.?b\b|date[ _-]?of[ _-]?birth|birth[ _-]?date|geburtsdatum|geb(?:\.|urts)?[ _-]?dat|"
     r"geboortedatum|date[ _]?(?:de[ _]?)?naiss|fecha[ _]?(?:de[ _]?)?nac|f\.[ _]?nac|data[ _]?(?:d[ei][ _]?)?nasc|"
-    r"data[ _]urodzenia|f.delsedatum|f.dselsdato|syntym.aika|do.um[ _]tarihi|datum[ _]narozen)"
+    r"data[ _]urodzenia|f.delsedatum|f.dselsdato|syntym.aika|do.um[ _]tarihi|datum[ _]narozen|sz.let.si[ _]d.tum)"
 )
+# A birth participle as a form's or a CV's field label (`Born: …`, `Geboren: …`, `Született: …`,
+# `Nacido: …`): opening its line or field, the colon right after it, it names the field's date as a
+# date-of-birth noun does (the participles of `intl_formats._DOB_VERB`'s languages)
+_BORN_FIELD = re.compile(
+    r"(?i)(?:born|geboren|geb\.|sz[üu]letett|nacid[oa]|nascid[oa]|nat[oa]|n[ée]e?|urodzon[ya]|f[öo]dd|f[øo]dt)"
+    r"[\"']?[ \t]*[:=][ \t]*[\"']?"
+)
+_FIELD_OPENERS = frozenset("\n\r,;|{\t")
 _BIRTHDAY = re.compile(r"(?i)birth[ _-]?day|b-?day|geburtstag|anniversaire|cumplea|compleanno|verjaardag|urodziny")
 # Words for a person a birth is told of, from general English, German, French and Spanish: a child
 # or a relative, a pronoun for one person (the Italian article `il` of `nato il` and the Spanish
@@ -273,6 +282,12 @@ def person_beside(text: str, label_start: int, date_start: int, date_end: int = 
     born`) is not."""
     if _DATE_OF_BIRTH.match(text, label_start, date_start) is not None:
         return True
+    if (
+        _BORN_FIELD.fullmatch(text, label_start, date_start) is not None
+        and _opens_field(text, label_start)
+        and not (date_end >= 0 and _thing_apposition(text, date_end))
+    ):
+        return True
     if _BIRTHDAY.search(text, label_start, date_start) is not None:
         return False  # (`our son's birthday party: …`: this year's birthday is an event)
     before = _TOKEN.findall(text, line_start(text, label_start, _PERSON_REACH), label_start)
@@ -290,6 +305,15 @@ def person_beside(text: str, label_start: int, date_start: int, date_end: int = 
     return date_end >= 0 and _person_after(text, date_end)
 
 
+def _opens_field(text: str, start: int) -> bool:
+    """Whether only blanks, quotes or a list bullet stand between `start` and its line's start or
+    the field separator before it (`Name: Anna, born: …`)."""
+    i = start
+    while i > 0 and start - i < _PERSON_REACH and text[i - 1] in " \t\"'-*•":
+        i -= 1
+    return i == 0 or text[i - 1] in _FIELD_OPENERS
+
+
 _PT_ARTICLES = frozenset(("o", "a", "O", "A"))
 _PT_BIRTH = re.compile(r"(?i)nasc")
 
@@ -302,6 +326,16 @@ def _thing_after() -> re.Pattern[str]:
         rf"(?i)[^\n.;!?]{{0,40}}?\bas[ \t]+(?:(?:a|an|the|our|my|its|their|your)[ \t]+)?"
         rf"(?:[\w-]+[ \t]+){{0,3}}?(?:{things})s?\b"
     )
+
+
+def _thing_apposition(text: str, date_end: int) -> bool:
+    """Whether the words set off right after the date name a thing (`born: <date> (the service, …)`):
+    a determiner, at most two modifiers and a thing noun (`_THING_NOUNS`), as `_person_after` reads a
+    person."""
+    after = _TOKEN.findall(text, date_end, min(len(text), date_end + _PERSON_REACH))
+    if len(after) < 3 or after[0] not in _APPOSITION or after[1].lower() not in _DETERMINERS:
+        return False
+    return any(w.lower().rstrip("s") in _THING_NOUNS or w.lower() in _THING_NOUNS for w in after[2:5])
 
 
 def _person_after(text: str, date_end: int) -> bool:
@@ -336,10 +370,9 @@ def _first_name(words: list[str]) -> bool:
     """Whether capitalised `words` read as a person's name by the engine's name test: the first a
     listed given name and no common English word (`Hope`, `Will`), the run name-shaped."""
     from persona_pipeline.core.evidence.redaction import pii  # (pii imports this module)
-    from persona_pipeline.core.evidence.redaction.group_mailbox import _english_words
 
     first = words[0]
-    if first not in pii._name_lists()[0] or first.lower() in _english_words():
+    if first not in pii._name_lists()[0] or first.lower() in common_english():
         return False
     if len(words) > 1 and not pii._name_shaped(words):
         return False
@@ -409,10 +442,9 @@ def _named_subject(words: list[str], names: list[str]) -> bool:
         return False
     if _first_name(names):
         return True
-    from persona_pipeline.core.evidence.redaction.group_mailbox import _english_words
 
     # one capitalised everyday word opening the sentence before the name (`Little Noah was born`)
-    return len(names) > 1 and _opening(words) and names[0].lower() in _english_words() and _first_name(names[1:])
+    return len(names) > 1 and _opening(words) and names[0].lower() in common_english() and _first_name(names[1:])
 
 
 def _opening(words: list[str]) -> bool:

@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterator
 
 from persona_pipeline.core.evidence.redaction import phone_labels, pii
-from persona_pipeline.core.evidence.redaction.address_rows import _frequent_english
+from persona_pipeline.core.evidence.redaction.english_words import frequent_english
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
 
@@ -113,7 +113,7 @@ def _name_line_ok(value: str) -> bool:
     # script's capitalised words have no list here)
     latin = all(c.isascii() or 0xC0 <= ord(c) <= 0x24F or 0x1E00 <= ord(c) <= 0x1EFF for c in value)
     particle = len(tw) < len(value.split())
-    if latin and len(tw) > 1 and all(w.lower() in _frequent_english() and w not in lasts for w in tw[1:]):
+    if latin and len(tw) > 1 and all(w.lower() in frequent_english() and w not in lasts for w in tw[1:]):
         return False  # (`Max Connections`, `Grace Period`: a heading's everyday words after a given name)
     return not latin or tw[0] in firsts or tw[-1] in lasts or particle
 
@@ -178,10 +178,8 @@ def _name_before(text: str, end: int) -> tuple[int, int] | None:
 
 
 def _born_name_ok(value: str) -> bool:
-    from persona_pipeline.core.evidence.redaction.address_rows import _person_cell
-
     words = value.split()
-    return all(w[0].isupper() for w in words) and _person_cell(" ".join(words))
+    return all(w[0].isupper() for w in words) and pii.person_cell(" ".join(words))
 
 
 def document_name_spans(text: str) -> Iterator[Span]:

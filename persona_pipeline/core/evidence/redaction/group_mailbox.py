@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from persona_pipeline.core.evidence.redaction.english_words import common_english
 from persona_pipeline.core.evidence.redaction.spans import Span, line_start
 
 # The last word of a display name that names a group, not a person (`Billing Support`, `Release Bot`)
@@ -109,27 +110,13 @@ def _name_like(part: str, names: tuple[frozenset[str], frozenset[str]]) -> bool:
     return any(_personal(w, names) for w in (part, part[1:], part[:-1]) if len(w) >= 2)
 
 
-_ENGLISH: frozenset[str] | None = None
-
-
-def _english_words() -> frozenset[str]:
-    """Common English words (Faker's en_US lorem list, drawn from a frequency list), four letters
-    or more."""
-    global _ENGLISH
-    if _ENGLISH is None:
-        from faker.providers.lorem.en_US import Provider
-
-        _ENGLISH = frozenset(w.lower() for w in Provider.word_list if len(w) >= 4 and w.isalpha())
-    return _ENGLISH
-
-
 def _word_mailbox(part: str, names: tuple[frozenset[str], frozenset[str]]) -> bool:
     """A local part's piece that names a function: a role word, or a common English word that is
     no listed given name or surname, nor one behind an initial (`jsmith`) or before one (`smithj`).
     An unknown word is a possible name (`kowalczykowa`): no group's."""
     if part in _ROLE_WORDS:
         return True
-    return part.isalpha() and part in _english_words() and not _name_like(part, names)
+    return part.isalpha() and part in common_english() and not _name_like(part, names)
 
 
 def personal_local(local: str, names: tuple[frozenset[str], frozenset[str]]) -> bool:
@@ -143,7 +130,7 @@ def personal_local(local: str, names: tuple[frozenset[str], frozenset[str]]) -> 
     for p in parts:
         if not p.isalpha() or p in _ROLE_WORDS or p in _RFC2142 or p in GROUP_WORDS:
             continue
-        if _name_like(p, names) or (len(p) >= 4 and p not in _english_words()):
+        if _name_like(p, names) or (len(p) >= 4 and p not in common_english()):
             return True
     return False
 

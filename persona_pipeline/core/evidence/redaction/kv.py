@@ -23,7 +23,9 @@ import base64
 import binascii
 import json
 import re
-from functools import lru_cache
+import unicodedata
+from functools import cache, lru_cache
+from pathlib import Path
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
 
@@ -816,8 +818,9 @@ _HEX_RUN = re.compile(r"(?:0x)?[0-9a-fA-F]+")
 _B58_KEY = re.compile(r"[1-9A-HJ-NP-Za-km-z]{43,90}")
 _CIDV0 = re.compile(r"Qm[1-9A-HJ-NP-Za-km-z]{44}")
 _B64_KEY = re.compile(r"[A-Za-z0-9+/_-]{22,88}={0,2}")
-# a BIP-39 phrase: 12 to 24 words (in threes) of 3 to 8 lowercase letters, one space apart
-_MNEMONIC = re.compile(r"[a-z]{3,8}(?: [a-z]{3,8}){11,23}")
+# a BIP-39 phrase's shape: 12 to 24 words of 3 to 10 lower-case letters (the Latin-letter lists' words,
+# accents included), one space apart
+_MNEMONIC = re.compile(r"[a-zà-öø-ÿ]{3,10}(?: [a-zà-öø-ÿ]{3,10}){11,23}")
 
 
 def key_material(value: str) -> bool:
@@ -841,19 +844,68 @@ def key_material(value: str) -> bool:
     return False
 
 
+# BIP-39's official word lists in Latin letters (provenance in NOTICE.md beside them); a phrase is drawn
+# from one list. Accents are compared folded: the lists' own note says a wallet reads `n` for `ñ`.
+_BIP39_LISTS = ("english", "french", "italian", "czech", "portuguese", "spanish")
+
+
+def _unaccented(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
+@cache
+def bip39_lists() -> tuple[frozenset[str], ...]:
+    """The BIP-39 word lists of `_BIP39_LISTS`, each word without its accents."""
+    folder = Path(__file__).parent
+    return tuple(
+        frozenset(_unaccented(w) for w in (folder / f"bip39_{name}.txt").read_text(encoding="utf-8").split())
+        for name in _BIP39_LISTS
+    )
+
+
+def bip39_words() -> frozenset[str]:
+    """The BIP-39 English word list."""
+    return bip39_lists()[0]
+
+
+_PHRASE_LENGTHS = (24, 21, 18, 15, 12)  # (BIP-39: 128 to 256 bits of entropy, 32 more per three words)
+
+
+def phrase_prefix(words: list[str]) -> int:
+    """How many of the leading `words` form the longest BIP-39 phrase (0: none): 12 to 24 words, in
+    threes, of one official list, one word in twelve allowed off it (a typo: `pulze`), the last only
+    where the run ends; a phrase followed by another word on its line (`mnemonic: <12 words> keep`) is the phrase
+    and a word. An opcode table (`mov add sub …`) or a sentence has the shape, not the words."""
+    plain = [_unaccented(w) for w in words[: _PHRASE_LENGTHS[0]]]
+    best = 0
+    for listed in bip39_lists():
+        flags = [w in listed for w in plain]
+        for n in _PHRASE_LENGTHS:
+            if not best < n <= len(flags):
+                continue
+            # (an off-list word ends the phrase only at the run's end)
+            if (flags[n - 1] or n == len(words)) and sum(flags[:n]) >= n - n // 12:
+                best = n
+                break
+    return best
+
+
 def mnemonic_phrase(value: str) -> bool:
-    """Whether a value has a BIP-39 phrase's shape: 12 to 24 words, in threes, of 3 to 8 letters."""
-    return _MNEMONIC.fullmatch(value) is not None and value.count(" ") % 3 == 2
+    """Whether a value is a BIP-39 phrase (`phrase_prefix`) and nothing more."""
+    if _MNEMONIC.fullmatch(value) is None:
+        return False
+    words = value.split(" ")
+    return phrase_prefix(words) == len(words)
 
 
 # A seed phrase under its own key, quoted or bare to the end of its line (a bare value elsewhere ends at
-# a blank): wallet vocabulary for the BIP-39 words (`mnemonic`, `seed_phrase`, `seedPhrase`,
-# `RECOVERY_PHRASE`, `secret_phrase`, `backup_words`)
+# a blank): wallet vocabulary for the BIP-39 words (`mnemonic`, `seed`, `seed_phrase`, `seedPhrase`,
+# `RECOVERY_PHRASE`, `secret_phrase`, `backup_words`); every word must be of the BIP-39 list
 _PHRASE_LABEL = re.compile(
-    r"(?i)(?<![A-Za-z])(?:mnemonic|(?:seed|recovery|secret|backup|wallet)[_ .-]?(?:phrase|words))"
+    r"(?i)(?<![A-Za-z])(?:mnemonic|seed|(?:seed|recovery|secret|backup|wallet)[_ .-]?(?:phrase|words))"
     r"[\"']?[ \t]*[:=][ \t]*[\"']?"
 )
-_PHRASE_RUN = re.compile(r"[a-z]{3,8}(?:[ \t][a-z]{3,8}){11,23}(?![A-Za-z0-9_-])")
+_PHRASE_RUN = re.compile(r"[a-zà-öø-ÿ]{3,10}(?:[ \t][a-zà-öø-ÿ]{3,10}){11,23}(?![\w-])")
 # (Hardhat's and Foundry's published development mnemonic, in their documentation: a test account's)
 PUBLISHED_PHRASES = frozenset(("test test test test test test test test test test test junk",))
 
@@ -863,15 +915,22 @@ def seed_phrase_spans(text: str) -> list[tuple[int, int]]:
     key, the phrase ending its line, field or quote."""
     out: list[tuple[int, int]] = []
     low = text.lower()  # (C-speed substring tests first: the case-blind alternation scans at ~10 MB/s)
-    if "mnemonic" not in low and "phrase" not in low and "words" not in low:
+    if "mnemonic" not in low and "phrase" not in low and "words" not in low and "seed" not in low:
         return out
     for m in _PHRASE_LABEL.finditer(text):
         v = _PHRASE_RUN.match(text, m.end())
         if v is None:
             continue
         after = text[v.end() : v.end() + 1]
-        value = " ".join(v[0].split())
-        ends = after in ("", "\n", "\r", '"', "'", ",", "}", " ", "\t")
-        if ends and mnemonic_phrase(value) and value not in PUBLISHED_PHRASES:
-            out.append(v.span())
+        if after not in ("", "\n", "\r", '"', "'", ",", "}", " ", "\t", ".", ";"):
+            continue
+        words = v[0].split()
+        n = phrase_prefix(words)
+        if n == 0 or " ".join(words[:n]) in PUBLISHED_PHRASES:
+            continue
+        # (the phrase's own characters: the run's first n words and the blanks between them)
+        end = m.end()
+        for w in words[:n]:
+            end = text.index(w, end) + len(w)
+        out.append((v.start(), end))
     return out

@@ -70,6 +70,13 @@ _MYKAD = Rx(r"\b\d\d[01]\d[0-3]\d-\d\d-\d{4}\b")
 # IN PAN of an individual: three letters, the holder type `P` (a person), the surname's initial,
 # four digits, a letter.
 _PAN_PERSON = Rx(r"\b[A-Z]{3}P[A-Z]\d{4}[A-Z]\b")
+# IN GSTIN (CBIC's GST registration format, python-stdnum's `in_.gstin`): a state code, the holder's
+# PAN, the registration's count in that state (1-9, A-Z), `Z` and a Luhn mod 36 check character. A
+# sole proprietor registers under their own PAN (holder type `P`), so their GSTIN carries the person's
+# PAN and is read as one; any other holder's (a company, a firm, a trust) is a business's public
+# registration, printed on its invoices and searchable on the GST portal, and is kept as other
+# business registers are (`id_catalog` drops them; `ke_pin` keeps a company's PIN).
+_GSTIN_PERSON = Rx(r"\b\d\d[A-Z]{3}P[A-Z]\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]\b")
 
 # Labels, one group per kind (their values are read right after the match). A label may end a
 # JSON/YAML key (`customer_sin`), be quoted or escaped, and be followed by `no`, `number`, `is`…
@@ -79,7 +86,9 @@ _LABELS: dict[str, str] = {
     "nl_bsn": rf"bsn|burger{_W}service{_W}nummer|sofi(?:{_W}nummer)?",
     "de_tax_id": rf"steuer{_W}id(?:{_W}nr)?|steuer{_W}identifikations{_W}nummer|idnr|identifikationsnummer",
     "in_aadhaar": r"aadhaa?r(?:[ _-]?(?:no|number|card|id))?|uidai|uid",
-    "in_pan": rf"pan(?:{_W}(?:no|number|card))?|permanent{_W}account{_W}number",
+    # (a GSTIN holds its holder's PAN: under its label a person's PAN is read inside it, check or not)
+    "in_pan": rf"pan(?:{_W}(?:no|number|card))?|permanent{_W}account{_W}number|"
+    rf"gstin|gst{_W}(?:no|number|reg(?:istration)?{_W}no)",
     "br_cpf": r"cpf|cnpj|cadastro de pessoas?",
     "es_dni": rf"dni|nie|nif|documento{_W}nacional|n\x7fmero{_W}de{_W}identidad",
     "fr_nir": (
@@ -488,7 +497,7 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     "nl_bsn": (Rx(r"^(?:\d{4}\.?\d{2}\.?\d{3}|\d{3}[ .]\d{3}[ .]\d{3}|\d{9}|\d{8})"),),
     "de_tax_id": (Rx(r"^(?:\d{2} ?\d{3} ?\d{3} ?\d{3}|\d{11})"),),
     "in_aadhaar": (Rx(r"^(?:\d{4}[ -]?\d{4}[ -]?\d{4})"),),
-    "in_pan": (Rx(r"^(?:[A-Za-z]{5}\d{4}[A-Za-z])"),),
+    "in_pan": (Rx(r"^(?:\d\d[A-Za-z]{5}\d{4}[A-Za-z](?:[0-9A-Za-z]{3})?|[A-Za-z]{5}\d{4}[A-Za-z])"),),
     "br_cpf": (Rx(r"^(?:\d{2}\.?\d{3}\.?\d{3}/?\d{4}-?\d{2}|\d{3}\.?\d{3}\.?\d{3}-?\d{2})"),),
     "es_dni": (Rx(r"^(?:(?:[XYZxyz][ -]?\d{7}|\d{8}|\d{2}\.\d{3}\.\d{3})[ -]?[A-Za-z])"),),
     "fr_nir": (Rx(r"^(?:[12378] ?\d\d ?\d\d ?(?:\d\d|2[ABab]) ?\d{3} ?\d{3} ?\d\d)"),),
@@ -771,7 +780,7 @@ def _validators() -> dict[str, Callable[[str], bool]]:  # (the catalogue's kinds
     from stdnum.gr import amka
     from stdnum.hr import oib
     from stdnum.il import idnr as il_idnr
-    from stdnum.in_ import aadhaar, pan
+    from stdnum.in_ import aadhaar
     from stdnum.is_ import kennitala
     from stdnum.it import codicefiscale
     from stdnum.jp import in_ as jp_in
@@ -803,7 +812,7 @@ def _validators() -> dict[str, Callable[[str], bool]]:  # (the catalogue's kinds
         "nl_bsn": lambda v: bsn.is_valid(_digits(v)),
         "de_tax_id": lambda v: idnr.is_valid(_digits(v)),
         "in_aadhaar": lambda v: aadhaar.is_valid(_digits(v)),
-        "in_pan": lambda v: pan.is_valid(v.upper()),
+        "in_pan": _in_pan_ok,
         "br_cpf": lambda v: (cpf if len(_digits(v)) == 11 else cnpj).is_valid(_digits(v)),
         "es_dni": es,
         "fr_nir": lambda v: nir.is_valid(v.replace(" ", "").upper()),
@@ -862,7 +871,7 @@ def _more_validators() -> dict[str, Callable[[str], bool]]:
     from stdnum.gb import utr
     from stdnum.id import nik
     from stdnum.ie import pps
-    from stdnum.in_ import epic
+    from stdnum.in_ import epic, gstin
     from stdnum.ke import pin as ke_pin
     from stdnum.lv import pvn
     from stdnum.my import nric
@@ -888,6 +897,7 @@ def _more_validators() -> dict[str, Callable[[str], bool]]:
         "my_nric": nric.is_valid,
         "ke_pin": lambda v: v[:1] in "Aa" and ke_pin.is_valid(v.upper()),  # (`P`: a company's)
         "in_epic": lambda v: epic.is_valid(v.upper()),
+        "in_gstin": lambda v: v[5:6] == "P" and gstin.is_valid(v),  # (a person's PAN inside)
         "gb_utr": utr.is_valid,
         "id_nik": nik.is_valid,
         "at_svnr": vnr.is_valid,
@@ -1082,6 +1092,17 @@ def _round9_validators() -> dict[str, Callable[[str], bool]]:
     }
 
 
+def _in_pan_ok(v: str) -> bool:
+    """A PAN, or a GSTIN (read under its label) whose embedded PAN is a person's (holder type `P`):
+    the person's PAN whatever the GSTIN's own check character says (a typo there hides no one)."""
+    from stdnum.in_ import pan
+
+    v = v.upper()
+    if len(v) in (12, 15):  # (a GSTIN, or its first twelve characters: a state code and the PAN)
+        return v[:2].isdigit() and v[5] == "P" and pan.is_valid(v[2:12])
+    return pan.is_valid(v)
+
+
 def _valid(kind: str, value: str) -> bool:
     try:
         return _validators()[kind](value)
@@ -1113,6 +1134,7 @@ _SHAPED: tuple[tuple[Rx, str], ...] = (
     (_SE_PNR, "se_personnummer"),
     (_BE_NN, "be_nn"),
     (_PAN_PERSON, "in_pan"),
+    (_GSTIN_PERSON, "in_gstin"),
     (_HKID, "hk_id"),
     (_NRIC, "sg_nric"),
     (_CURP, "mx_curp"),

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from persona_pipeline.core.evidence.redaction.register_checks import _luhn_ok
+from persona_pipeline.core.evidence.redaction.register_checks import luhn_ok
 from persona_pipeline.core.evidence.redaction.spans import label_window, line_start
 
 
@@ -71,7 +71,7 @@ def value_before(text: str, start: int) -> bool:
     # them is no part of the card: `order 12 4539 …`)
     for i in range(len(groups)):
         digits = "".join(groups[i:])
-        if digits.isdigit() and 13 <= len(digits) <= 19 and _luhn_ok(digits):
+        if digits.isdigit() and 13 <= len(digits) <= 19 and luhn_ok(digits):
             return True
     return False
 
@@ -352,6 +352,25 @@ def business_line_at(text: str, start: int, end: int) -> bool:
     if text[start - 1 : start] == "+":
         start -= 1
     return business_line(text[start:end])
+
+
+# one digit repeated, the whole value (no country code, no trunk prefix)
+_FILLER = re.compile(r"\(?(\d)(?:[ .()-]{0,2}\1){6,}")
+
+
+def filler_number(raw: str) -> bool:
+    """Whether a phone-shaped value is a form's filler: one digit repeated and nothing else
+    (`99999999`, `(999) 999-9999`), what forms and fixtures type for "no number" (as `0000000000`,
+    which no plan reads as valid). A country code or a trunk 0 before the run makes it a dialled
+    number: carriers sell such runs as vanity numbers (`+7 777 777 7777`, `0777 777777`)."""
+    return _FILLER.fullmatch(raw.strip()) is not None
+
+
+def filler_number_at(text: str, start: int, end: int) -> bool:
+    """`filler_number` of a phone span (with the `+` a detector may leave before it)."""
+    if text[start - 1 : start] == "+":
+        start -= 1
+    return filler_number(text[start:end])
 
 
 # A quantity grouped in thousands (`2 147 483 648 bytes`, `rows: 4.294.967.296`): groups of exactly

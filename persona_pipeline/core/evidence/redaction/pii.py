@@ -17,13 +17,14 @@ from __future__ import annotations
 import ipaddress
 import os
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
 from persona_pipeline.core.evidence.redaction import address_fields, bank_accounts, home_geo
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, birth_date_at, plausible_birth_date
-from persona_pipeline.core.evidence.redaction.group_mailbox import group_mailbox, report_mailbox
+from persona_pipeline.core.evidence.redaction.english_words import common_english, english_word_list, frequent_english
+from persona_pipeline.core.evidence.redaction.group_mailbox import LEGAL_FORMS, group_mailbox, report_mailbox
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, utf8_safe
 from persona_pipeline.core.evidence.redaction.phone_check import (
     column_cut,
@@ -993,11 +994,64 @@ _SPACED_DATE = re.compile(r"(?:\d{4}[ ./-]\d{1,2}[ ./-]\d{1,2}|\d{1,2}[ ./-]\d{1
 
 
 def _record_name(value: str) -> bool:
-    """A name column's cell in a table of people's records: a name's shape (`address_rows`' test of
-    a person's cell: name-shaped words, no everyday word, place noun or legal form)."""
-    from persona_pipeline.core.evidence.redaction.address_rows import _person_cell
+    """A name column's cell in a table of people's records: a name's shape (`person_cell`)."""
+    return person_cell(value)
 
-    return _person_cell(value)
+
+# nouns for premises, organisations and areas in general English (what names a row's place, not
+# its addressee)
+_PLACE_NOUNS = frozenset(
+    (
+        "office", "offices", "depot", "hall", "park", "surgery", "station", "school", "church", "chapel",
+        "hospital", "clinic", "centre", "center", "library", "museum", "hotel", "shop", "store", "stores",
+        "warehouse", "branch", "region", "county", "district", "ward", "team", "department", "dept",
+        "cottage", "farm", "lodge", "manor", "mill", "works", "factory", "plant", "site", "yard", "studio",
+        "studios", "gallery", "bar", "pub", "inn", "cafe", "café", "restaurant", "bakery", "pharmacy",
+        "market", "mall", "arcade", "tower", "building", "block", "unit", "wing", "campus", "college",
+        "university", "academy", "institute", "council", "ministry", "agency", "bureau", "trust", "society",
+        "association", "club", "group", "partners", "associates", "holdings", "services", "solutions",
+        "systems", "labs", "garage", "gym", "theatre", "theater", "cinema", "stadium", "arena", "airport",
+        "port", "harbour", "harbor", "marina", "estate", "reception", "headquarters", "hq", "nursery",
+        "practice", "chambers", "embassy", "consulate", "court", "house", "center", "parish", "village",
+        "town", "city", "borough", "province", "state", "shire", "valley", "heights",
+    )
+)  # fmt: skip
+_COMPASS = frozenset(("North", "South", "East", "West", "Central", "Upper", "Lower", "Greater", "Inner", "Outer"))
+
+
+def person_cell(cell: str) -> bool:
+    """Whether a cell (a row's, a label's line, a birth's subject) is a person's name: two to four
+    name-shaped words, none a place's or an organisation's noun, a legal form, a street type, a
+    compass word first or an everyday word that is no listed name (`Town Hall`, `Acme Ltd`, `West
+    Yorkshire`, `Expected Output`). `address_rows` and `document_names` read their cells with it."""
+    words = cell.split(" ")
+    if not 2 <= len(words) <= 4 or "[REDACTED:" in cell or words[0] in _COMPASS:
+        return False
+    _, suffixes = _street_suffixes()
+    if any(w.lower() in _PLACE_NOUNS or w.lower().rstrip(".") in LEGAL_FORMS or w in suffixes for w in words):
+        return False
+    if any(_common_word(w) for w in words):
+        return False
+    if all(w.lower() in frequent_english() and not _listed_name(w) for w in words):
+        return False  # `Default Output`, `Sample Input`: every word frequent and no name (one such word is a name's)
+    return _name_shaped(words) and _name_words_ok(cell, single_needs_list=True)
+
+
+def _listed_name(word: str) -> bool:
+    """A listed given name or surname, in any case."""
+    title = word[:1].upper() + word[1:].lower()
+    firsts, lasts = _name_lists()
+    return title in firsts or title in lasts
+
+
+def _common_word(word: str) -> bool:
+    """An everyday English word (the engine's frequency list, or a past participle, `Expected`)
+    that is no listed given name or surname: a label's word (an English surname that is also a word,
+    `Marsh`, `Young`, is listed)."""
+    if _listed_name(word):
+        return False
+    plain = word.lower()
+    return plain in common_english() or (word.isascii() and len(plain) > 4 and plain.endswith("ed"))
 
 
 # An aligned table (pandas' `print(df)`, `xsv table`, `column -t`, psql without borders): cells
@@ -2353,12 +2407,41 @@ _SAYS = re.compile(
     r"thinks|thought|agreed|promised|suggested|confirmed)\b"
 )
 # endings of English derived words (Balancer, Routing, Deployment, Readiness, Scalable…): product
-# and component names are built of them, names in any transliteration rarely end so
-_DERIVED = (
+# and component names are built of them. A derivational suffix counts only when the word, or its
+# stem by English spelling rules (a dropped `e`, a doubled consonant, `y` to `i`: Quirk et al., A
+# Comprehensive Grammar of the English Language, App. I), is an English word: a name in another
+# language's transliteration ends so by its own letters (`Akter`, `Munshi`: `akt` is no stem)
+_SUFFIXES = (
     "er", "or", "ing", "tion", "sion", "ment", "ness", "able", "ible", "ity", "ive", "ics", "ance", "ence",
-    "ware", "base", "flow", "ops", "ly", "ize", "ise", "ist", "ism", "ful", "less", "ship", "hood", "port",
-    "ook", "box", "hub", "bot", "kit", "lab", "log", "net", "app",
+    "ly", "ize", "ise", "ist", "ism", "ful", "less", "ship", "hood",
 )  # fmt: skip
+# the last parts of product names' compounds (Middleware, Firebase, GitOps, Passport, Notebook…)
+_COMPOUND_ENDS = (
+    "ware", "base", "flow", "ops", "port", "ook", "box", "hub", "bot", "kit", "lab", "log", "net", "app",
+)  # fmt: skip
+
+
+@lru_cache(maxsize=16384)
+def _english_derived(word: str) -> bool:
+    """Whether an ASCII word is an English derived word or a product's compound (see `_SUFFIXES`)."""
+    low = word.lower()
+    if low.endswith(_COMPOUND_ENDS):
+        return True
+    english = english_word_list()
+    for suffix in _SUFFIXES:
+        if not low.endswith(suffix):
+            continue
+        if low in english:
+            return True
+        stem = low[: -len(suffix)]
+        stems = {stem, stem + "e", stem + "t", stem + "te"}  # (-e dropped; -tion after a t or te)
+        if len(stem) > 2 and stem[-1] == stem[-2]:
+            stems.add(stem[:-1])  # (a doubled consonant: runner, logging)
+        if stem.endswith("i"):
+            stems.add(stem[:-1] + "y")  # (readiness, reliable)
+        if any(len(s) >= 3 and s in english for s in stems):
+            return True
+    return False
 
 
 # English adjectives and nouns products are named with ("Big Query", "Green Lantern")
@@ -2385,7 +2468,7 @@ def _name_shaped(words: list[str]) -> bool:
         if not body.replace("-", "").isalpha():
             return False
         # (the endings are English: a word with another letter is none, "Péter", "Schröder")
-        if w in _NOT_NAME_WORDS or (w.isascii() and w.lower().endswith(_DERIVED)):
+        if w in _NOT_NAME_WORDS or (w.isascii() and _english_derived(w)):
             return False
     return True
 
@@ -2488,6 +2571,8 @@ def _gates(text: str) -> frozenset[str] | None:
     if cached is not False:
         return cached  # type: ignore[no-any-return]
     if _GATE_SET is None:
+        for name, late in _LATE_GATED.items():
+            _GATED[name] = late()
         _GATE_SET = RxSet([rx.pattern for rxs in _GATED.values() for rx in rxs])
         _GATE_OWNERS.extend(name for name, rxs in _GATED.items() for _ in rxs)  # once, not per text
     owners = _GATE_OWNERS
@@ -2652,7 +2737,9 @@ _GATED["checked_register"] = (
     checked_registers.NG_GATE,
 )
 _GATED["street_form"] = address_tails.GATES
-_GATED["document_name"] = document_names.GATES
+# (document_names imports this module: its gates are read when the Set is first built, so either
+# module may be imported first)
+_LATE_GATED: dict[str, Callable[[], tuple[Rx, ...]]] = {"document_name": lambda: document_names.GATES}
 
 
 def checked_register_spans(text: str) -> Iterator[Span]:

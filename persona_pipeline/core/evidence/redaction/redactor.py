@@ -29,7 +29,7 @@ from persona_pipeline.core.evidence.redaction.birth_dates import owned_by_a_thin
 from persona_pipeline.core.evidence.redaction.document_names import name_tails
 from persona_pipeline.core.evidence.redaction.label_links import detect_pairs, linked_label_spans
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
-from persona_pipeline.core.evidence.redaction.phone_check import business_line_at, grouped_quantity
+from persona_pipeline.core.evidence.redaction.phone_check import business_line_at, filler_number_at, grouped_quantity
 from persona_pipeline.core.evidence.redaction.public_places import place_address, station_name_part, street_name_part
 from persona_pipeline.core.evidence.redaction.secrets import (
     CONCAT_OPERAND,
@@ -43,6 +43,7 @@ from persona_pipeline.core.evidence.redaction.secrets import (
 )
 from persona_pipeline.core.evidence.redaction.spans import LABEL_KINDS, Span, apply_spans, merge_spans, protected_ranges
 from persona_pipeline.core.evidence.redaction.specimens import specimen_address, specimen_name
+from persona_pipeline.core.evidence.redaction.street_grammar import sentence_end
 from persona_pipeline.core.evidence.redaction.text_forms import scan_views
 from persona_pipeline.core.evidence.redaction.views import View
 
@@ -405,6 +406,7 @@ def _not_personal(text: str, s: Span) -> bool:
     if s.kind == "phone":
         return (
             business_line_at(text, s.start, s.end)
+            or filler_number_at(text, s.start, s.end)
             or pii.in_example_iban(text, s.start, s.end)
             or grouped_quantity(text, s.start, s.end)
         )
@@ -419,6 +421,19 @@ def _not_personal(text: str, s: Span) -> bool:
     if s.kind == "date_of_birth":
         return owned_by_a_thing(text, s.start)
     return False
+
+
+def _to_sentence_end(text: str, spans: list[Span]) -> list[Span]:
+    """The spans with each address ending at a sentence's full stop inside it (`street_grammar.sentence_end`:
+    `… 11000 Beograd. For the …` keeps `For the`), whichever detector or tail read it on."""
+    out = []
+    for s in spans:
+        if s.kind == "address" and text.find(".", s.start, s.end) >= 0:
+            end = sentence_end(text, s.start, s.end)
+            if end < s.end:
+                s = Span(s.start, end, s.kind)
+        out.append(s)
+    return out
 
 
 def _personal(text: str, spans: Iterable[Span]) -> list[Span]:
@@ -584,7 +599,7 @@ class Redactor:
         # line of an armored body, as the second pass, reading it as a placeholder, will judge
         spans.extend(generated_spans(text, spans))
         spans.extend(_dead_vetoed(text, [*pii_spans, *labelled], spans))
-        return merge_spans(*_unglued(text, spans))
+        return merge_spans(*_unglued(text, _to_sentence_end(text, spans)))
 
     def _view_spans(self, view: View, found: dict[str, str]) -> list[Span]:
         """Every detector over a decoded view's windows (where it differs from the original), the

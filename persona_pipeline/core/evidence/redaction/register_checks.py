@@ -68,7 +68,7 @@ _HU_CENTURIES: dict[str, tuple[int, ...]] = {
 _HU_REVERSED_FROM = datetime.date(1997, 1, 1)
 
 
-def _luhn_ok(digits: str) -> bool:
+def luhn_ok(digits: str) -> bool:
     total = 0
     for i, c in enumerate(reversed(digits)):
         d = int(c)
@@ -84,7 +84,7 @@ def _compact(v: str) -> str:
 
 def npi_ok(v: str) -> bool:
     d = _compact(v)
-    return len(d) == 10 and d.isdigit() and d[0] in "12" and _luhn_ok("80840" + d)
+    return len(d) == 10 and d.isdigit() and d[0] in "12" and luhn_ok("80840" + d)
 
 
 def dea_ok(v: str) -> bool:
@@ -132,7 +132,7 @@ def lanr_ok(v: str) -> bool:
 
 def rpps_ok(v: str) -> bool:
     d = _compact(v)
-    return len(d) == 11 and d.isdigit() and d.startswith("10") and _luhn_ok(d)
+    return len(d) == 11 and d.isdigit() and d.startswith("10") and luhn_ok(d)
 
 
 _ELECTOR_STATES = frozenset({f"{n:02d}" for n in range(1, 33)} | {"87", "88"})

@@ -102,7 +102,7 @@ _PUBLIC_VALUE = Rx(r"^(?:pk\.eyJ|pk_(?:live|test)_|pk-lf-)")
 
 # The stems a label holds (the rules' cheap gate); the label itself is judged by its words
 # (`kv.key_strength`: DB_PASS, not bypass; `key`/`auth` alone only label random values).
-_LABEL_WORD = r"(?i:secret|pass(?:word|wd|phrase|code)?|pwd|pw|token|key|auth|credential|cred)"
+LABEL_WORD = r"(?i:secret|pass(?:word|wd|phrase|code)?|pwd|pw|token|key|auth|credential|cred)"
 
 # Words that name a password or secret in prose (English and a few other languages; `contrase.a`:
 # the ñ is a DEL in the fold).
@@ -197,6 +197,10 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # Kong Konnect's personal (`kpat_`) and system account (`spat_`) access tokens (Konnect docs,
     # "Personal access tokens" / "System accounts"): the prefix and a long alphanumeric run
     ("kong_konnect_token", r"\b[ks]pat_[A-Za-z0-9]{40,64}\b", 0, ("kpat_", "spat_")),
+    # Pangea's service tokens (pangea.cloud/docs/admin-guide/tokens: `pts_` then 32 characters of RFC
+    # 4648 base32 in lower case, `a-z` and `2-7`, as the tokens its users have published show): a hex
+    # digest after `pts_` (a file named by its MD5) holds a 0, 1, 8 or 9 and is no token
+    ("pangea_token", r"\bpts_[a-z2-7]{32}\b", 0, ("pts_",)),
     ("vault_token", r"\bhv[sb]\.[A-Za-z0-9_-]{24,}", 0, ("hvs.", "hvb.")),
     # Heroku's API keys since 2024 carry an `HRKU-` prefix; older ones are uuids, a secret where
     # `heroku auth:token` prints one (its output: a warning line or two, then the key)
@@ -499,7 +503,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         # (an e-mail quote's `> >` may start the value's line)
         # (and Envoy's header options, `- header: {key: x-api-key, value: V}`: envoyproxy.io
         # config.core.v3.HeaderValueOption)
-        rf"""(?i)\b(?:name|parameterkey|key)\\?["']?\s*:\s*\\?["']?([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*|"""
+        rf"""(?i)\b(?:name|parameterkey|key)\\?["']?\s*:\s*\\?["']?([A-Za-z0-9_.-]*{LABEL_WORD}[A-Za-z0-9_.-]*|"""
         r"""jsessionid|phpsessid|connect\.sid|asp\.net_sessionid|[a-z0-9_]*_session|sessionid|session)\\?["']?\s*,?\s*"""
         r"""(?:\\n)?(?:""" + _PREFIX_ITEM + r""")*\s*-?\s*"""
         # (a block scalar, `value: >-`, holds the value on the next line)
@@ -511,7 +515,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # N'V'` (learn.microsoft.com/sql/relational-databases/system-stored-procedures/sp-set-session-context)
     (
         "k8s_secret",
-        rf"(?i)@key[ \t]*=[ \t]*N?\\?'([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)\\?'[ \t]*,[ \t]*"
+        rf"(?i)@key[ \t]*=[ \t]*N?\\?'([A-Za-z0-9_.-]*{LABEL_WORD}[A-Za-z0-9_.-]*)\\?'[ \t]*,[ \t]*"
         r"@value[ \t]*=[ \t]*N?\\?(')([^'\\\r\n]{4,200})\\?'()",
         0,
         ("@key",),
@@ -522,7 +526,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         # the `>` stands in for a quote: an element's text is a literal, never a code reference
         # (the closing tag's name is matched too: `_decide` wants it to close the same element)
         # (attributes may stand in the tag: WS-Security's `<wsse:Password Type="…#PasswordText">`)
-        rf"<([A-Za-z0-9_:.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)(?:[ \t][^<>\r\n]{{0,160}}[^<>/\r\n])?"
+        rf"<([A-Za-z0-9_:.-]*{LABEL_WORD}[A-Za-z0-9_.-]*)(?:[ \t][^<>\r\n]{{0,160}}[^<>/\r\n])?"
         r"(>)[ \t]*(?:<!\[CDATA\[)?([^<\]\r\n]{4,200})()(?:\]\]>)?"
         r"</[A-Za-z0-9_:.-]*",
         0,
@@ -533,7 +537,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # self-closing: `<add key="…Password" value="…" />` is the next rule's)
     (
         "elem_secret",
-        rf"""(?i)\b(?:name|key)[ \t]*=[ \t]*\\?["']([A-Za-z0-9_.:-]*{_LABEL_WORD}[A-Za-z0-9_.:-]*)\\?["']"""
+        rf"""(?i)\b(?:name|key)[ \t]*=[ \t]*\\?["']([A-Za-z0-9_.:-]*{LABEL_WORD}[A-Za-z0-9_.:-]*)\\?["']"""
         r"""(?:[^<>\r\n]{0,120}[^<>/\r\n])?(>)[ \t]*(?:<!\[CDATA\[)?([^<\]\r\n]{4,200})()(?:\]\]>)?</""",
         0,
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),
@@ -542,7 +546,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # attribute naming a secret, then its value attribute (NuGet, .NET appSettings, Ant, log4j)
     (
         "env_secret",
-        rf"""(?i)\b(?:key|name)[ \t]*=[ \t]*["']([A-Za-z0-9_.:-]*{_LABEL_WORD}[A-Za-z0-9_.:-]*)["'][ \t]+"""
+        rf"""(?i)\b(?:key|name)[ \t]*=[ \t]*["']([A-Za-z0-9_.:-]*{LABEL_WORD}[A-Za-z0-9_.:-]*)["'][ \t]+"""
         rf"""value[ \t]*=[ \t]*{_QUOTED_OR_BARE}""",
         0,
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),
@@ -551,7 +555,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # (a JWK's private member too: `jwk_d`, judged by its words)
     (
         "env_secret",
-        rf"\bvariable[ \t]+\\?\"([A-Za-z0-9_.-]*(?:{_LABEL_WORD}|(?i:jwk))[A-Za-z0-9_.-]*)\\?\"[ \t]*"
+        rf"\bvariable[ \t]+\\?\"([A-Za-z0-9_.-]*(?:{LABEL_WORD}|(?i:jwk))[A-Za-z0-9_.-]*)\\?\"[ \t]*"
         r"\{[^{}]{0,300}?"
         rf"\bdefault[ \t]*=[ \t]*\\?{_QUOTED_OR_BARE}",
         0,
@@ -560,7 +564,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # an element named for a secret holding a `<Value>` child (Windows unattend `<Password><Value>`)
     (
         "elem_secret",
-        rf"<([A-Za-z0-9_:.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)>(?:\s|\\[nrt])*<[Vv]alue(>)[ \t]*([^<\r\n]{{4,200}})()</",
+        rf"<([A-Za-z0-9_:.-]*{LABEL_WORD}[A-Za-z0-9_.-]*)>(?:\s|\\[nrt])*<[Vv]alue(>)[ \t]*([^<\r\n]{{4,200}})()</",
         0,
         ("value>",),
     ),
@@ -816,7 +820,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # a YAML block scalar: `password: |` (or `>-`) and the value on the next, indented line
     (
         "env_secret",
-        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)[\"']?[ \t]*:[ \t]*[|>][+-]?[1-9]?[ \t]*\r?\n"
+        rf"\b([A-Za-z0-9_.-]*{LABEL_WORD}[A-Za-z0-9_.-]*)[\"']?[ \t]*:[ \t]*[|>][+-]?[1-9]?[ \t]*\r?\n"
         rf"(?:{_PREFIX_ITEM})*[ \t]+" + _QUOTED_OR_BARE,
         0,
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),

@@ -25,6 +25,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 
+from persona_pipeline.core.evidence.redaction.english_words import frequent_english
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.phone_check import GENERIC_NOUNS, RECORD_NOUNS
 from persona_pipeline.core.evidence.redaction.spans import Span, label_window
@@ -278,12 +279,43 @@ _LATIN_WEAK = frozenset(("Jr.", "Cl.", "Dg.", "Diag.", "Tv.", "Prol.", "Cda."))
 _PARTICLES = frozenset(_PART.strip("(?:)").split("|"))
 
 
+# A full stop inside an address span that ends a sentence: after a word of three letters or more with
+# a vowel (an abbreviation, `St.`, `Dr.`, `a.`, `Str.`, `Blvd.`, is shorter or has none), then a
+# capitalised word and a lower-case word that is no name's particle or connector and no short
+# abbreviation (`Sta. Rosa de Lima`, `Gral. Paz y …`, `… nr. 5`): the next sentence's first words (`… 11000
+# Beograd. For the deposit …`, `… Novi Sad. Please call`)
+_SENTENCE_AFTER = re.compile(r"[ \t]+[A-ZÀ-ÖØ-Þ][\w'’-]{0,40}[ \t]+([a-zß-öø-ÿ]{1,40})(?![\w'’-])(\.?)")
+_VOWELS = frozenset("aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿ")
+# the address vocabulary this module reads (street types, district and unit designators, written in
+# full or abbreviated): a stop after one of them abbreviates it (`Col. Roma norte`, `Urb. Santa clara`)
+_ADDRESS_TERMS = frozenset(
+    w.lower() for w in re.findall(r"[A-Za-z]{2,}", _STRONG_PRE + _WEAK_PRE + _DISTRICT + _UNIT + _AFTER_WORD)
+)
+_CONNECTORS = _PARTICLES | frozenset(("y", "sur", "sul", "im", "bei", "ob", "en"))
+
+
+def sentence_end(text: str, start: int, end: int) -> int:
+    """Where the address span start:end ends at a sentence's full stop inside it (see
+    `_SENTENCE_AFTER`), or `end`: a town's line does not run on into the next sentence."""
+    i = text.find(".", start, end)
+    while i >= 0:
+        j = i
+        while j > start and text[j - 1].isalpha():
+            j -= 1
+        word = text[j:i].lower()
+        vowel = i - j >= 3 and any(c in _VOWELS for c in word) and word not in _ADDRESS_TERMS
+        m = _SENTENCE_AFTER.match(text, i + 1) if vowel else None
+        # (a short word with its own stop is an abbreviation: `nr.`, `bl.`, `ap.`)
+        if m is not None and m.group(1) not in _CONNECTORS and not (len(m.group(1)) <= 3 and m.group(2)):
+            return i
+        i = text.find(".", i + 1, end)
+    return end
+
+
 def _town_first_ok(town: str) -> bool:
     """Whether a town read before a bare five-digit number is no everyday English word or record noun."""
-    from persona_pipeline.core.evidence.redaction.address_rows import _frequent_english
-
     words = town.replace(".", " ").split()
-    return not any(w.lower() in _frequent_english() or _RECORD_END.search(" " + w) for w in words)
+    return not any(w.lower() in frequent_english() or _RECORD_END.search(" " + w) for w in words)
 
 
 def _lower_name(name: str) -> bool:

@@ -28,7 +28,7 @@ from functools import lru_cache
 from itertools import accumulate
 
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, prepare
-from persona_pipeline.core.evidence.redaction.secrets import _LABEL_WORD
+from persona_pipeline.core.evidence.redaction.secrets import LABEL_WORD
 
 # Escapes a view decodes. Python `re` here is safe: no nested quantifiers, so linear time.
 # Each is one capturing group: `split` cuts the text into literal stretches and escapes in C.
@@ -69,7 +69,7 @@ _NAME_NOT_CODE = (  # an entity name other than amp, lt, gt (no lookahead in RE2
 _HTML_PROBE = Rx(
     r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|" + _NAME_NOT_CODE + r");"
     r"|&amp;(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
-    rf"|&lt;/?[A-Za-z0-9_:.-]{{0,64}}{_LABEL_WORD}[A-Za-z0-9_.-]{{0,64}}&gt;"
+    rf"|&lt;/?[A-Za-z0-9_:.-]{{0,64}}{LABEL_WORD}[A-Za-z0-9_.-]{{0,64}}&gt;"
     r"|[^\s;&]&amp;[^\s;&]"
 )
 # A doubled quote: how CSV cells, SQL/VB/C# verbatim strings and spreadsheet pastes escape `"`
