@@ -1581,6 +1581,12 @@ def address_spans(text: str) -> Iterator[Span]:
                 continue
             weak = not has_tail and (word not in common or text[end : end + 1] == "(")
             if weak and not _ADDRESS_CONTEXT.search(label_window(text, max(0, start - 24), start)):
+                # the reading ran on to a weak type in the next words (`… Blvd. Beverly Hills`): the
+                # line's own earlier common type still makes it a street (else a second pass, with
+                # those words a placeholder, finds the street the first pass did not)
+                inner = _common_street_within(text, start, w0, common)
+                if inner is not None:
+                    yield Span(start, inner, "address")
                 continue
             yield Span(start, end, "address")
     if _open(text, "address_de"):
@@ -1597,6 +1603,19 @@ def address_spans(text: str) -> Iterator[Span]:
             if z0 < 0 and not text[start].isdigit():
                 continue  # "rue de la Paix" alone is a street name; with a number or a postcode, an address
             yield Span(start, end, "address")
+
+
+def _common_street_within(text: str, start: int, limit: int, common: frozenset[str]) -> int | None:
+    """The end of the street line from `start` that ends on a common street type before `limit`
+    (each shorter reading in turn: the line holds at most four capitalised words), or None."""
+    while True:
+        inner = next(_STREET_EN.finditer(text, start, limit), None)
+        if inner is None or inner[0][0] != start:
+            return None
+        (_, end), (w0, w1) = inner
+        if text[w0:w1] in common:
+            return end
+        limit = w0
 
 
 def _display_name_folder(name: str) -> bool:
