@@ -1746,8 +1746,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 23  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (23,)
+HOLDOUT_ROUND = 24  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (24,)
 ROUND5 = 5
 
 
