@@ -31,7 +31,9 @@ _WHOSE = (
 )
 _ADDRESS_WORDS = (
     r"address|adresse|adres|anschrift|direcci\x7fn|direccion|domicilio|indirizzo|endere\x7fo|"
-    r"(?:liefer|rechnungs|wohn|post)adresse|woonadres|postadres"
+    r"(?:liefer|rechnungs|wohn|post)adresse|woonadres|postadres|"
+    # a form's field for where a person lives: `Residence:`, `Place of residence:`, `Wohnort:`, `Morada:`
+    r"(?:place[ _-]of[ _-])?residence|wohnort|wohnsitz|morada|residencia"
 )
 # groups: 1 an address word (with its owner), 2 a street or address line, 3 a city or town
 _KEY_BODY = (
@@ -146,6 +148,8 @@ _STREET_WORDS = frozenset(
         "calle",
         "carrera",
         "rua",
+        "rruga",  # (Albanian: street, abbreviated Rr.)
+        "rr",
         "travessa",
         "via",
         "viale",
@@ -239,10 +243,24 @@ _STREET_ENDINGS = (
 _TOKEN = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
+# A unit designator and its number (`apt 15`, `Block 8`, `flat 16`, `casa 44`, `Bldg. 3`): the
+# secondary unit designators of USPS Publication 28 (appendix C2: APT, BLDG, FL, STE, UNIT, RM, DEPT,
+# LOT …) and their equivalents in UPU S42 address templates (house, block, flat; casa, piso, depto,
+# andar, bloco, lote, edificio; bât., étage; Wohnung). Only with its number: a unit word alone
+# (`flat file`, `unit test`, `block size`) is no address.
+_UNIT = re.compile(
+    r"(?i)(?<![^\W\d_])(?:apt|apartment|appt|bldg|building|block|blk|house|flat|unit|suite|ste|floor|fl|room|rm|"
+    r"lot|plot|dept|casa|piso|depto|departamento|andar|bloco|lote|edificio|edif|b\u00e2t|b\u00e2timent|\u00e9tage|"
+    r"wohnung|whg)\.?[ \t]?(?:no\.?[ \t]?)?\d{1,5}(?![^\W_])"
+)
+
+
 def _street_worded(value: str) -> bool:
     words = [w.lower() for w in _TOKEN.findall(value)]
-    return any(w in _STREET_WORDS or w.endswith(_STREET_ENDINGS) for w in words) or any(
-        not (c.isupper() or c.islower()) for w in words for c in w[:1]
+    return (
+        any(w in _STREET_WORDS or w.endswith(_STREET_ENDINGS) for w in words)
+        or any(not (c.isupper() or c.islower()) for w in words for c in w[:1])
+        or _UNIT.search(value) is not None
     )
 
 
@@ -410,7 +428,32 @@ def _ort_unlike(text: str, k0: int, k1: int) -> bool:
     return key == "ORT" or text[k1 : k1 + 4].lstrip("\"'\\ \t")[:1] not in (":", ">")
 
 
+# A form's field naming the person it is about, whose value is the name then the home address on
+# one line: `Reported by: <Name>, <street>, <town>`, `Tenant: <Name>, <address>`. The roles are those
+# a form records a private person under (a report's reporter or complainant, a claim's claimant or
+# policyholder, a lease's tenant, a register's member or guest, an order's customer or recipient).
+_PERSON_ROLES = (
+    r"reported[ \t]+by|reporting[ \t]+person|reporter|complainant|claimant|policy[ \t]?holder|insured|"
+    r"owner|member|tenant|guest|applicant|patient|customer|sender|recipient|addressee|(?:full[ \t]+)?name"
+)
+# (the name: one to four capitalised words, a lower-case particle between, `Maria da Costa`)
+_PERSON_THEN = Rx(
+    rf"(?i:\b(?:{_PERSON_ROLES}))[ \t]*:[ \t]*"
+    r"(?:[A-Z\x7f][A-Za-z\x7f'.-]{0,30}(?:[ \t]+(?:[a-z]{1,3}[ \t]+)?[A-Z\x7f][A-Za-z\x7f'.-]{0,30}){1,3}),[ \t]*()"
+)
+PERSON_THEN_GATE = rf"(?i:\b(?:{_PERSON_ROLES}))[ \t]*:[ \t]*[A-Z\x7f][^\n,]{{0,80}},"
+
+
 def address_field_spans(text: str) -> Iterator[Span]:
+    for _, (v0, _v1) in _PERSON_THEN.finditer(text):
+        v = _value_at(text, v0, prose=True)
+        if v is None:
+            continue
+        value = text[v[0] : v[1]]
+        # (the rest of the line after the name: an address only when it starts as one, a house number
+        # or a capitalised word, and names a street or a unit: `Amna Ali, 7 1218109` is a number)
+        if value[:1].isalnum() and address_like(value) and _street_worded(value):
+            yield Span(v[0], v[1], "address")
     for spans in KEY.finditer(text):
         (_, k1), owner, street, city = spans
         if owner[0] < 0 and street[0] < 0 and city[0] < 0:
@@ -589,12 +632,14 @@ def _csv_columns(text: str) -> Iterator[Span]:
 # prose ("the address family") opens nothing
 GATE = (
     r"(?i)(?:(?:\b|_|(?-i:[a-z]))(?:address|adresse|adres|anschrift|direcci|direccion|domicilio|indirizzo|endere|"
+    r"residence|wohnort|wohnsitz|morada|residencia|"
     r"[a-z]_addr)|(?:\b|_)(?:street|strasse|stra\x7fe|line[ _.-]?[12]|address[12]|city|town|ville|ciudad|ort))"
     # (any separator `_value_at` takes within its first characters: `row["address"] = …`, `address "…"`;
     # a narrower gate let a placeholder's own `address:` open it on a second pass, not idempotent)
     r"(?:[^\n]{0,3}[:=\"'>({]|\\?\"[ \t]*,[ \t]*\\?\")|"
     r"(?i:by[-_][a-z_]{0,12}(?:address|street|city))/|"
-    r"(?i:ship(?:ping)?|deliver(?:y)?)[ _.-]?to[ \t:]|(?:^|\n|,)[ \t]*\"?(?i:street|address|city)\"?[ \t]*(?:,|\r?\n)"
+    r"(?i:ship(?:ping)?|deliver(?:y)?)[ _.-]?to[ \t:]|(?:^|\n|,)[ \t]*\"?(?i:street|address|city)\"?[ \t]*(?:,|\r?\n)|"
+    + PERSON_THEN_GATE
 )
 
 
