@@ -65,3 +65,53 @@ def test_developer_text_near_those_words_is_kept(checks: Checks, text: str) -> N
 def test_a_person_then_address_field_is_linear(redactor: Redactor) -> None:
     assert_linear(lambda t: redactor.redact(t), lambda n: "Tenant: Ann Lee, " + "Flat 4 " * n + "\n", 2000)
     assert_linear(lambda t: redactor.redact(t), lambda n: "Reported by: Ann Lee Ann Lee " * n, 1000)
+
+
+# --- 2. a form's role labels for the person it records, a name announced as such, an emergency
+# contact's name and number, a form's `Contact:` number and a closed plan's seven-digit number
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("Member: Tarik Hadzic\nValid until: 2027", ["Tarik Hadzic"]),
+        ("Policyholder: Ewa Lindqvist\nPolicy: HOME-22", ["Ewa Lindqvist"]),
+        ("Complainant: Oyelaran Bakare", ["Oyelaran Bakare"]),
+        # (a name ending as English derived words do, after a name announced as one)
+        ("my name is Idris Sommer and I live in Bern", ["Idris Sommer"]),
+        ("Full name: Ansel Becker-Thorn\nRole: applicant", ["Ansel Becker-Thorn"]),
+        ("In case of emergency: Noor Haidari, 0771 234 567", ["Noor Haidari", "0771 234 567"]),
+        ("Next of kin: Ana da Silveira, +351 912 384 557", ["Ana da Silveira", "+351 912 384 557"]),
+        ("Contact: 0661 23 84 47\nStatus: open", ["0661 23 84 47"]),
+        ("Phone: 661 2384", ["661 2384"]),
+    ],
+)
+def test_form_roles_and_contact_lines_are_redacted(checks: Checks, text: str, values: list[str]) -> None:
+    for v in values:
+        assert checks.covered(text, v), (v, checks.spans(text))
+    checks.redacted(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Guest: Windows Server 2022",
+        "Guest: Wifi Network",
+        "| Service | Contact | Since |\n| --- | --- | --- |\n| search | 2024 06 01 | 2022 |",
+        "Member: Premium Subscriber",
+        "Tenant: Default Directory",
+        "Contact: 20240312",
+        "contact: 2 hours",
+        "phone: 10 30 00",
+        "In case of emergency: restart the Kafka Connect worker",
+        "Contact: see the runbook",
+        "Release date: 12/03/2026 (v4.2.0)",
+    ],
+)
+def test_words_of_forms_in_developer_text_are_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_an_emergency_contact_line_is_linear(redactor: Redactor) -> None:
+    assert_linear(lambda t: redactor.redact(t), lambda n: "In case of emergency: " + "Ann Lee " * n + ",", 1000)
+    assert_linear(lambda t: redactor.redact(t), lambda n: "Contact: " + "12 " * n, 2000)

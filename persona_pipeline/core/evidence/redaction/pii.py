@@ -1678,6 +1678,10 @@ _NAME_CONTEXT = Rx(
     # a form's role label for a person, its colon required: "Pupil: X", "Tenant: X" (a weak cue)
     # (not `tenant`, `guest`, `student`, `recipient`: they label organisations, networks and models too)
     r"(?:patient|pupil|applicant|passenger|addressee|consignee|guardian)[ \t]*:|"
+    # (a membership's, a claim's and a report's person, and an emergency contact line: `Member: X`,
+    # `Policyholder: X`, `Complainant: X`, `In case of emergency: X, <number>`; not `Guest: X`, a VM's too)
+    r"(?:member|policy[ \t]?holder|insured|claimant|complainant|reporting[ \t]+person|"
+    r"in[ \t]+case[ \t]+of[ \t]+emergency)[ \t]*:|"
     # Indonesian and Malay: "tolong kabari X", "hubungi X", "tanya ke X"
     r"kabari|hubungi|tanya(?:kan)?(?:[ \t]+ke)?|"
     # a chat log's speaker: "[10:42] First Last: …"
@@ -1701,6 +1705,13 @@ _WEAK_CUES = (
     "patient is", "client is", "caller is", "person is", "nombre", "nom", "naam", "navn", "namn",
     "nimi", "imi", "isim", "ad soyad", "kabari", "hubungi", "tanya",
     "patient", "pupil", "applicant", "passenger", "addressee", "consignee", "guardian",
+    "member", "policyholder", "policy holder", "insured", "claimant", "complainant", "reporting person",
+    "in case of emergency",
+)  # fmt: skip
+# the weak cues that announce a name as such ("my name is X", "full name: X"): a name's shape is
+# enough, an English ending too (Nasser, Fischer: "my name is Load Balancer" is no one's sentence)
+_ANNOUNCING_CUES = (
+    "my name", "his name", "her name", "their name", "your name", "full name", "legal name", "real name",
 )  # fmt: skip
 # a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
 _PERSON_KEYS = (
@@ -2210,9 +2221,10 @@ def person_name_spans(text: str) -> Iterator[Span]:
                 or (_SAYS.match(text, end) is not None and _name_shaped(words))
             ):
                 continue  # "Load Balancer said": a verb alone makes no name of two plain words
-        if ctx[0] >= 0 and text[m0:start].lower().startswith(_WEAK_CUES):
+        if ctx[0] >= 0 and (cue := text[m0:start].lower()).startswith(_WEAK_CUES):
             words = text[start:end].split()
-            if not _name_shaped(words) if len(words) > 1 else words[0] in _COMMON_WORD_FIRSTS:
+            announced = cue.startswith(_ANNOUNCING_CUES)
+            if not _name_shaped(words, announced) if len(words) > 1 else words[0] in _COMMON_WORD_FIRSTS:
                 continue  # "the client is Apache Kafka": a weak cue takes a name's shape only
         # (a given name or a surname alone under its own key: `"last_name": "Bakare"`)
         part = keyed[0] >= 0 and _name_part_value(text, m0, start, end)
@@ -2369,7 +2381,7 @@ _PRODUCT_LEADS = _words(
 )
 
 
-def _name_shaped(words: list[str]) -> bool:
+def _name_shaped(words: list[str], announced: bool = False) -> bool:
     """Two to four name words of any culture (Tsegaye Bekele, Oluwaseun Adeyemi, Nguyen Thi Mai):
     each capitalised, then lowercase letters (no CamelCase, no digits), no listed non-name word or
     product lead, and no English derivational ending (Balancer, Routing, Deployment)."""
@@ -2385,7 +2397,7 @@ def _name_shaped(words: list[str]) -> bool:
         if not body.replace("-", "").isalpha():
             return False
         # (the endings are English: a word with another letter is none, "Péter", "Schröder")
-        if w in _NOT_NAME_WORDS or (w.isascii() and w.lower().endswith(_DERIVED)):
+        if w in _NOT_NAME_WORDS or (not announced and w.isascii() and w.lower().endswith(_DERIVED)):
             return False
     return True
 
