@@ -115,3 +115,79 @@ def test_words_of_forms_in_developer_text_are_kept(checks: Checks, text: str) ->
 def test_an_emergency_contact_line_is_linear(redactor: Redactor) -> None:
     assert_linear(lambda t: redactor.redact(t), lambda n: "In case of emergency: " + "Ann Lee " * n + ",", 1000)
     assert_linear(lambda t: redactor.redact(t), lambda n: "Contact: " + "12 " * n, 2000)
+
+
+# --- 3. a role column that names people only beside their contact data (a guest list, a roster)
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        (
+            "attendee,table,mobile\nFolake Adebayo,3,0803 384 1175\nTiago Mendes Rocha,3,912 384 557",
+            ["Folake Adebayo", "Tiago Mendes Rocha"],
+        ),
+        (
+            "| Volunteer | Shift | E-mail |\n| --- | --- | --- |\n| Ruth Oyelowo | Sat AM | ruth.o@mailbox.org |",
+            ["Ruth Oyelowo"],
+        ),
+        ("Member;Birth date\nHalvard Strand;1984-02-17", ["Halvard Strand"]),
+    ],
+)
+def test_a_role_column_in_a_table_of_records_is_read(checks: Checks, text: str, values: list[str]) -> None:
+    for v in values:
+        assert checks.covered(text, v), (v, checks.spans(text))
+    checks.redacted(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (no contact data beside the role column: hosts, plans, models)
+        "| Host | Guest | Status |\n| --- | --- | --- |\n| node-1 | Ubuntu Server | running |",
+        "client,plan,seats\nAcme Corp,Enterprise,40\nGlobex Ltd,Team,12",
+        "player,score\nRed Team,12\nBlue Team,9",
+        # (a column of organisations beside an e-mail column: no name's shape)
+        "customer,email\nNorthwind Traders Ltd,billing@northwind.example",
+    ],
+)
+def test_role_columns_without_people_are_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+# --- 4. an airline's passenger name (IATA's SURNAME/GIVEN TITLE convention)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("E-TICKET RECEIPT\nTraveller: OKONKWO/CHIDINMA MRS\nFlight KQ 101 NBO-LHR", "OKONKWO/CHIDINMA"),
+        ("Passenger 2: VAN DER BERG/PIETER JAN MR, seat 22C", "VAN DER BERG/PIETER JAN"),
+        ("PNR 7KQ2ZX · SALAZAR/INES MS · status HK", "SALAZAR/INES"),
+        ("Pax: NAKASHIMA/RYO\nBag tag 0125 448812", "NAKASHIMA/RYO"),
+        ('{"passenger": "Passenger 1: LINDGREN/ASTRID MISS"}', "LINDGREN/ASTRID"),
+    ],
+)
+def test_an_iata_passenger_name_is_redacted(checks: Checks, text: str, value: str) -> None:
+    assert checks.covered(text, value), checks.spans(text)
+    checks.redacted(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "see TCP/IP MR 42 for the handshake",
+        "CI/CD MS Teams notification",
+        "We use TCP/UDP and HTTP/HTTPS",
+        "UI/UX DR review at 10:00",
+        "read the I/O MR queue",
+        "ARG/MAX limit",
+    ],
+)
+def test_slashed_capitals_in_developer_text_are_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_an_iata_scan_is_linear(redactor: Redactor) -> None:
+    assert_linear(lambda t: redactor.redact(t), lambda n: "ABC/DEF " * n, 2000)
+    assert_linear(lambda t: redactor.redact(t), lambda n: "AB" + " AB" * n + "/CD MR", 2000)

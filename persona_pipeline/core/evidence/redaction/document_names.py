@@ -154,8 +154,25 @@ _BORN_REACH = 130  # characters before the cue where the name's words are read
 _BORN_GATE = re.compile(r"(?:\(|,)[ \t]{0,4}(?:born|b\.|n[ée]e?|geb\.|geboren|nacid[oa]|nata|nato)[ \t]")
 _BORN_SET_GATE = Rx(r"(?:\(|,)[ \t]{0,4}(?:born|b\.|n(?:\x7f|e)e?|geb\.|geboren|nacid[oa]|nata|nato)[ \t]")
 
+# An airline's passenger name (IATA's reservation and boarding-pass convention, Resolution 792 BCBP
+# and the PNR name element): SURNAME/GIVEN NAMES in capitals, then the passenger's title (MR, MRS, MS,
+# MISS, MSTR, DR, PROF, MX; CHD, INF for a child or an infant); or the same after a passenger label
+# without the title. Each part bounded, no nested unbounded repeats: linear.
+_IATA_PART = r"[A-Z][A-Z'-]{1,30}"
+_IATA_TITLE = r"(?:MR|MRS|MS|MISS|MSTR|DR|PROF|MX|CHD|INF)"
+_IATA_NEXT = rf"(?:[ ](?!{_IATA_TITLE}(?![\w/])){_IATA_PART})"  # (a further name word, never the title)
+_IATA = re.compile(
+    rf"(?<![\w/.-])({_IATA_PART}{_IATA_NEXT}{{0,2}}/{_IATA_PART}{_IATA_NEXT}{{0,2}})"
+    # (the title ends the name element: the line, a field or markup follows it, never more words,
+    # `CI/CD MS Teams`, `TCP/IP MR 42`)
+    rf"(?:[ \t]+({_IATA_TITLE})(?=[ \t]*(?:$|[\r\n<\"'\\,;|)\]}}\u00b7])))?(?![\w/])",
+    re.M,
+)
+_IATA_LABEL = re.compile(r"(?i:passenger|pax|traveller|traveler|name)(?:[ \t]*\d{1,2})?[ \t]*:[ \t]*\Z")
+_IATA_GATE = Rx(r"[A-Z]{2}/[A-Z]{2}")
+
 # (`pii`'s Set pass opens the module on an ASCII text only where one of these matches)
-GATES = (_CHAT_GATE, _SIGNATURE_GATE, _CONTACT_GATE, Rx(r"\"from\""), _BORN_SET_GATE)
+GATES = (_CHAT_GATE, _SIGNATURE_GATE, _CONTACT_GATE, Rx(r"\"from\""), _BORN_SET_GATE, _IATA_GATE)
 
 
 def _name_before(text: str, end: int) -> tuple[int, int] | None:
@@ -184,7 +201,17 @@ def _born_name_ok(value: str) -> bool:
     return all(w[0].isupper() for w in words) and _person_cell(" ".join(words))
 
 
+def _iata_spans(text: str) -> Iterator[Span]:
+    for m in _IATA.finditer(text):
+        titled = m.group(2) is not None
+        # (untitled: only right after a passenger or name label, `Passenger 1: DIAZ/LUCIA`)
+        if titled or _IATA_LABEL.search(text, max(0, m.start(1) - 24), m.start(1)) is not None:
+            yield Span(m.start(1), m.end(1), "person_name")
+
+
 def document_name_spans(text: str) -> Iterator[Span]:
+    if "/" in text:
+        yield from _iata_spans(text)
     if "\n" in text and _SIGNATURE_GATE.search(text) is not None:
         for m in _SIGNATURE_PHONE.finditer(text):
             # (the sender's line: one to five capitalised words or particles, `CI bot` is none)

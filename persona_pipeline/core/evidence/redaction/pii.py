@@ -856,6 +856,17 @@ _SHAPED_NAME_COLUMNS = frozenset(
     ("name", "full name", "full_name", "fullname", "patient", "pupil", "applicant", "passenger", "employee")
 )
 _ROLE_COLUMNS = frozenset(("contact", "employee", "patient", "pupil", "applicant", "passenger"))
+# the roles that name people on a register or a list as often as organisations, hosts or models
+# elsewhere (a guest list's guest, a club's member, a lease's tenant): a person column only in a table
+# of people's records (a phone, birth-date, e-mail or contact column beside it), its cells of a name's
+# shape (`_record_name`)
+_AMBIGUOUS_ROLE_COLUMNS = frozenset(
+    (
+        "guest", "guests", "attendee", "participant", "invitee", "member", "tenant", "customer", "client",
+        "student", "recipient", "volunteer", "player", "driver", "traveller", "traveler",
+    )
+)  # fmt: skip
+_RECORD_CONTACT_COLUMNS = frozenset(("email", "e-mail", "mail", "contact", "rsvp email"))
 _PERSON_HEAD_CELL = (
     rf"(?:[,;\t|][ \t]*[\"']?{_PERSON_COLUMN}\b|(?:^|[ ,;\t|])[\"']?{_PERSON_COLUMN}[\"']?[ \t]*[,;\t|])"
 )
@@ -886,10 +897,14 @@ def _column_kind(header_cell: str) -> str | None:
         ["reviewer"],
     ) or (h in _ROLE_COLUMNS):
         return "person_name"
+    if h in _AMBIGUOUS_ROLE_COLUMNS:
+        return "role_name"
     return None
 
 
 def _cell_ok(kind: str, cell: str) -> bool:
+    if kind == "role_name":
+        return False  # (read only in a table of records: `table_column_spans`)
     if kind == "person_name":  # two to four name words, one of them a listed or name-shaped word
         words = cell.split(" ")
         return 2 <= len(words) <= 5 and _name_words_ok(cell, single_needs_list=True) and _person_like(words)
@@ -932,6 +947,12 @@ def table_column_spans(text: str) -> Iterator[Span]:
         # (a phone or a birth date beside it: an e-mail column alone is an organisation's record too)
         records = "person_name" in cols.values() and ("phone" in cols.values() or "date_of_birth" in cols.values())
         shaped = {i for i, c in enumerate(cells) if c.strip().strip("\"'").lower() in _SHAPED_NAME_COLUMNS}
+        # (a role column that names people only beside their contact data: see _AMBIGUOUS_ROLE_COLUMNS)
+        role_records = "role_name" in cols.values() and (
+            "phone" in cols.values()
+            or "date_of_birth" in cols.values()
+            or any(c.strip().strip("\"'").lower() in _RECORD_CONTACT_COLUMNS for c in cells)
+        )
         contact = {i for i, cell in enumerate(cells) if cell.strip().strip("\"'").lower() == "contact"}
         pos = h1 + 1
         for _ in range(_MAX_TABLE_ROWS):
@@ -958,7 +979,12 @@ def table_column_spans(text: str) -> Iterator[Span]:
                 if held and "[REDACTED:" in cell:
                     start += len(cell) + 1
                     continue
-                if kind == "person_name":
+                if kind == "role_name":
+                    value = " ".join(cell.strip().strip("\"'").split())
+                    if role_records and value and value in cell and _record_name(value):
+                        a = start + cell.find(value)
+                        yield Span(a, a + len(value), "person_name")
+                elif kind == "person_name":
                     value = " ".join(cell.strip().strip("\"'").split())
                     if (
                         i in contact
