@@ -191,3 +191,48 @@ def test_slashed_capitals_in_developer_text_are_kept(checks: Checks, text: str) 
 def test_an_iata_scan_is_linear(redactor: Redactor) -> None:
     assert_linear(lambda t: redactor.redact(t), lambda n: "ABC/DEF " * n, 2000)
     assert_linear(lambda t: redactor.redact(t), lambda n: "AB" + " AB" * n + "/CD MR", 2000)
+
+
+# --- 5. an address after a mailing verb's `to`; a name key in a candidate's or a traveller's record;
+# a table held in a JSON string (its header after the string's key, its last row before the closing quote)
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        (
+            "Could you mail the signed lease to Kestrel House, flat 5, 14 Quay Street, Galway; thanks!",
+            ["Kestrel House, flat 5, 14 Quay Street, Galway"],
+        ),
+        ("Please forward the parcel to Avenida Brasil 2210, apto 81, Montevideo.", ["Avenida Brasil 2210, apto 81"]),
+        ('{"traveller": {"name": "Sione Taufa", "seat": "14C"}}', ["Sione Taufa"]),
+        ('{"candidate": {"name": "Priya Venkataraman", "stage": "onsite"}}', ["Priya Venkataraman"]),
+        (
+            '{"note": "attendee,table,phone\\nGrete Aasen,2,+47 412 38 557\\nOle Brekke,2,+47 915 77 201", "id": 7}',
+            ["Grete Aasen", "+47 412 38 557", "Ole Brekke", "+47 915 77 201"],
+        ),
+    ],
+)
+def test_mailing_prose_records_and_string_held_tables(checks: Checks, text: str, values: list[str]) -> None:
+    for v in values:
+        assert checks.covered(text, v), (v, checks.spans(text))
+    checks.redacted(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "send the logs to S3 bucket 12, region eu-west-1",
+        "ship the fix to production by Friday; version 4.2 is next",
+        "forward port 8080 to the container",
+        '{"candidate": {"name": "release-4.2", "stage": "rc"}}',
+        '{"note": "host,port,status\\nweb-1,8080,up\\nweb-2,8081,down", "id": 7}',
+    ],
+)
+def test_mailing_words_and_string_tables_in_developer_text_are_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_a_mailing_phrase_scan_is_linear(redactor: Redactor) -> None:
+    assert_linear(lambda t: redactor.redact(t), lambda n: "post it to " * n, 1500)
+    assert_linear(lambda t: redactor.redact(t), lambda n: "a,b,phone\n" + "x,y,z\n" * n + 'q,r,s", "k": 1', 1500)

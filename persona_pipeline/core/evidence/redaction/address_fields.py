@@ -444,7 +444,26 @@ _PERSON_THEN = Rx(
 PERSON_THEN_GATE = rf"(?i:\b(?:{_PERSON_ROLES}))[ \t]*:[ \t]*[A-Z\x7f][^\n,]{{0,80}},"
 
 
+# A mailing verb, its object, then `to` and where it goes: `post the printed invitation to <address>`,
+# `mail the cheque to <address>`; the address ends with its clause (`;`, a sentence's full stop).
+_MAIL_TO = Rx(
+    r"(?i:\b(?:post|posted|mail|mailed|send|sent|forward|forwarded|ship|shipped)"
+    r"(?:[ \t]+[a-z]{1,12}){1,3}[ \t]+to[ \t]+)()"
+)
+MAIL_TO_GATE = r"(?i:\b(?:post|mail|send|sent|forward|ship)[a-z]{0,3}[ \t][^\n]{0,40}[ \t]to[ \t]+[A-Z0-9\x7f])"
+_CLAUSE_END = re.compile(r";|\.(?:[ \t]|$)")
+
+
 def address_field_spans(text: str) -> Iterator[Span]:
+    for _, (v0, _v1) in _MAIL_TO.finditer(text):
+        v = _value_at(text, v0, prose=True)
+        if v is None:
+            continue
+        cut = _CLAUSE_END.search(text, v[0], v[1])
+        end = cut.start() if cut is not None else v[1]
+        value = text[v[0] : end].rstrip(" \t,")
+        if value[:1].isalnum() and value[:1] == value[:1].upper() and address_like(value) and _street_worded(value):
+            yield Span(v[0], v[0] + len(value), "address")
     for _, (v0, _v1) in _PERSON_THEN.finditer(text):
         v = _value_at(text, v0, prose=True)
         if v is None:
@@ -640,6 +659,8 @@ GATE = (
     r"(?i:by[-_][a-z_]{0,12}(?:address|street|city))/|"
     r"(?i:ship(?:ping)?|deliver(?:y)?)[ _.-]?to[ \t:]|(?:^|\n|,)[ \t]*\"?(?i:street|address|city)\"?[ \t]*(?:,|\r?\n)|"
     + PERSON_THEN_GATE
+    + "|"
+    + MAIL_TO_GATE
 )
 
 

@@ -882,6 +882,9 @@ _MAX_TABLE_ROWS = 2000
 
 def _column_kind(header_cell: str) -> str | None:
     h = header_cell.strip().strip("\"'").lower()
+    if h[:1] != "<" and any(c in h for c in "\"'>"):
+        # (the first header cell after what holds the table, `"body": "Guest`, `<p>Guest`: the cell's word)
+        h = re.split(r"[\"'>]", h)[-1].strip()
     if any(k in h for k in ("phone", "mobile", "cell", "fax", "whatsapp")) or h in ("tel", "telephone", "telefon"):
         return "phone"
     if "ssn" in h or "social" in h:
@@ -964,6 +967,11 @@ def table_column_spans(text: str) -> Iterator[Span]:
             if row == header:
                 break  # (the header repeated starts the same table again, read from there: linear)
             n = row.count(sep)
+            # (the last row of a table held in a string runs on past the string's closing quote into its
+            # holder, `…,ana@x.org", "status": …`: the row is what stands before that quote)
+            last = False
+            if n > width and (q := row.find('"')) > 0 and row.count(sep, 0, q) == width:
+                row, n, last = row[:q], width, True
             held = "[REDACTED:" in row
             # (a row holding a placeholder may have had another width before it was redacted: the
             # table may have ended there for the pass that made it. Of the header's width, with
@@ -1011,6 +1019,8 @@ def table_column_spans(text: str) -> Iterator[Span]:
                         a = start + cell.find(value)
                         yield Span(a, a + len(value), kind)
                 start += len(cell) + 1
+            if last:
+                break
             pos = end + 1
 
 
@@ -2353,7 +2363,8 @@ _NAME_KEY = Rx(rf"(?:^|[\s{{,\"'(\x7f])\\?[\"']?(?i:name)\\?[\"']?[ \t]*[:=][ \t
 # the record a `name` key belongs to, right before it: a person's (`Customer(`, `user: {`, `new Patient {`)
 _PERSON_RECORD = re.compile(
     r"(?i)\b(?:customer|user|client|patient|member|employee|contact|person|applicant|passenger|guest|student|"
-    r"beneficiary|recipient|account_?holder|cardholder)s?\b[\"']?[ \t]*(?:[:=][ \t]*)?(?:\(|\{|\[\{?)[ \t]*\\?[\"']?$"
+    r"beneficiary|recipient|account_?holder|cardholder|candidate|traveller|traveler|attendee|participant|invitee|"
+    r"policy_?holder|insured|claimant|tenant|renter)s?\b[\"']?[ \t]*(?:[:=][ \t]*)?(?:\(|\{|\[\{?)[ \t]*\\?[\"']?$"
 )
 
 
