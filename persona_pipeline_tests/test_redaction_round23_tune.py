@@ -236,3 +236,34 @@ def test_mailing_words_and_string_tables_in_developer_text_are_kept(checks: Chec
 def test_a_mailing_phrase_scan_is_linear(redactor: Redactor) -> None:
     assert_linear(lambda t: redactor.redact(t), lambda n: "post it to " * n, 1500)
     assert_linear(lambda t: redactor.redact(t), lambda n: "a,b,phone\n" + "x,y,z\n" * n + 'q,r,s", "k": 1', 1500)
+
+
+# --- 6. a form response's question labels its answer
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('{"answers": [{"question": "Your mobile number", "answer": "0722 418 903"}]}', "0722 418 903"),
+        (
+            '[{"label": "Home address", "response": "Rua do Carmo 71, 1200-093 Lisboa"}]',
+            "Rua do Carmo 71, 1200-093 Lisboa",
+        ),
+        ('{"question": "Your IBAN", "answer": "DE72 7625 0010 7346 1209 85"}', "DE72 7625 0010 7346 1209 85"),
+    ],
+)
+def test_a_form_answer_is_read_under_its_question(checks: Checks, text: str, value: str) -> None:
+    assert checks.covered(text, value), checks.spans(text)
+    checks.redacted(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"question": "How many seats?", "answer": "12345678"}',
+        '{"question": "Preferred build", "answer": "4.2.0-rc1"}',
+        '{"label": "Release date", "response": "2026-03-12"}',
+    ],
+)
+def test_other_form_answers_are_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)

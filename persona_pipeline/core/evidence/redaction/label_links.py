@@ -133,6 +133,13 @@ _NAME_VALUE = Rx(
     r"\\?\"(?:name|key|Name|Key)\\?\"[ \t]*:[ \t]*\\?\"([A-Za-z\x7f][^\"\\\n]{0,60})\\?\"[ \t]*,[ \t]*"
     r"\\?\"(?:value|Value)\\?\"[ \t]*:[ \t]*\\?\"([^\"\\\n]{1,120})\\?\""
 )
+# a form response's question and answer (a scheduling or survey tool's export: `{"question": "Your
+# tax number", "answer": "…"}`): the question labels the answer, its leading possessive dropped
+_QUESTION_ANSWER = Rx(
+    r"\\?\"(?:question|Question|label|Label|title)\\?\"[ \t]*:[ \t]*\\?\"(?:(?i:your|my|the)[ \t]+)?"
+    r"([A-Za-z\x7f][^\"\\\n]{0,60})\\?\"[ \t]*,[ \t]*"
+    r"\\?\"(?:answer|Answer|response|Response)\\?\"[ \t]*:[ \t]*\\?\"([^\"\\\n]{1,120})\\?\""
+)
 # a test's assertion on a field (Chai's `expect(res.json().phone).to.eql("…")`, Jest's `.toBe(…)`)
 _EXPECT = Rx(
     r"\bexpect\([^()\n]{0,80}\.([A-Za-z_][A-Za-z0-9_]{0,40})\)\.(?:to\.(?:deep\.)?(?:eql|equal|be)|toBe|toEqual)"
@@ -154,7 +161,7 @@ _COLUMN_HEADER = re.compile(
     re.M,
 )
 _HEADER_REACH = 200  # characters around the formula bar where its column's header is read
-# the ten scans `_pairs` makes, in one RE2 Set pass: most texts have none of them
+# the eleven scans `_pairs` makes, in one RE2 Set pass: most texts have none of them
 _SCANS = (
     _HEADER_LINE,
     _KEYWORD,
@@ -164,6 +171,7 @@ _SCANS = (
     _LEADER_LINE,
     _BARE_LABEL_LINE,
     _NAME_VALUE,
+    _QUESTION_ANSWER,
     _EXPECT,
     _FORMULA_BAR,
 )
@@ -226,6 +234,9 @@ def _pairs(text: str) -> Iterator[tuple[str, int, int]]:
 def _field_pairs(text: str, may: Callable[[Rx], bool]) -> Iterator[tuple[str, int, int]]:
     if "alue" in text and may(_NAME_VALUE):
         for _, (k0, k1), (a, b) in _NAME_VALUE.finditer(text):
+            yield text[k0:k1], a, b
+    if ("nswer" in text or "esponse" in text) and may(_QUESTION_ANSWER):
+        for _, (k0, k1), (a, b) in _QUESTION_ANSWER.finditer(text):
             yield text[k0:k1], a, b
     if "expect(" in text and may(_EXPECT):
         for _, (k0, k1), (a, b) in _EXPECT.finditer(text):
