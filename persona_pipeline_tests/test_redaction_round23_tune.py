@@ -267,3 +267,98 @@ def test_a_form_answer_is_read_under_its_question(checks: Checks, text: str, val
 )
 def test_other_form_answers_are_kept(checks: Checks, text: str) -> None:
     checks.kept(text)
+
+
+# --- review rev46r: R1, R9 (a unit designator alone is no address; a team's name is no person's),
+# R2 (a company's legal name, groups and parties after the new cues), R4 (idempotence of a person's
+# address field before an e-mail), R8 (slashed acronyms, airport pairs, `name: CI/CD`), R9b (a tenant
+# record is an organisation's)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Owner: Platform Team, Room 4 on-call rota",
+        "Owner: Billing Service, Unit 12 tests failing",
+        "Name: Blue Team, Building 4",
+        "Member: Data Platform, Floor 3 squad",
+        "Recipient: Release Team, Floor 5 channel",
+        "Sender: Alert Manager, Block 4 of 10",
+        "Guest: Ubuntu Server, Block 8 device",
+        "Name: Integration Tests, Suite 12 of 40",
+        "Owner: Storage Team, Dept 7 budget",
+        "Member: Gold Tier, Lot 7 promo",
+        "Name: Feature Flag, Block 3 rollout",
+        "send traffic to Block 4, Region 2",
+        "ship the fix to Suite 3 users, Wave 2",
+        "forward the alerts to Floor 3 Ops, Rota 2",
+        "post the results to Lot 7, Batch 12",
+        "send the logs to Building 4 team",
+        '"tenant": {"name": "Acme Industries"}',
+        'Tenant(name="Contoso Holdings")',
+        'tenant = Tenant(name="Stark Industries")',
+        "Legal name: Acme Trading",
+        "Legal name: Northwind Shipping",
+        "legal name: Contoso Consulting",
+        "full name: Load Balancer",
+        "Member: Domain Admins",
+        "Claimant: Third Party",
+        "Contact: 12345678 tickets",
+        "name: CI/CD",
+        "  name: CI/CD",
+        "name: BUILD/TEST",
+        "name: AWS/GCP",
+        "Name: TCP/IP",
+        "Please review the CI/CD MR",
+        "the FE/BE MR",
+        "Merged the DEV/OPS MR, thanks",
+        "configure PROD/STAGING DR",
+        '"title": "CI/CD MR"',
+        "| CI/CD MR | merged |",
+        "pax: LHR/JFK",
+        "Passenger 1: LHR/JFK",
+        "Traveller: NYC/LON",
+        "Route: LHR/JFK MR",
+    ],
+)
+def test_rev46r_developer_text_is_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tenant: Siobhán Ní Bhriain, Apt 4, Ranelagh, Dublin; siobhan.nb@eircom.net",
+        "Guest: Siobhán Ní Bhriain, Room 12, siobhan.nb@eircom.net",
+        "Owner: Billing Service, Unit 12 tests failing\t| Grace Hopper | grace@corp.io |",
+        "Tenant: Kofi Mensah, Flat 3 near the market, call +233 24 123 4567",
+    ],
+)
+def test_rev46r_r4_a_person_then_address_field_is_idempotent(redactor: Redactor, text: str) -> None:
+    once = redactor.redact(text)
+    assert once is not None
+    twice = redactor.redact(once.text)
+    assert twice is not None and twice.text == once.text
+
+
+def test_rev46r_r4_the_address_before_an_email_is_read(checks: Checks) -> None:
+    text = "Tenant: Siobhán Ní Bhriain, Apt 4, Ranelagh, Dublin; siobhan.nb@eircom.net"
+    assert checks.covered(text, "Apt 4, Ranelagh, Dublin"), checks.spans(text)
+    # (the phone after an address is the phone's, not swallowed into the address)
+    assert ("+233 24 123 4567", "phone") in checks.spans(
+        "Tenant: Kofi Mensah, Flat 3, Osu, Accra, call +233 24 123 4567"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Passenger 1: OKONKWO/CHIDI MR", "OKONKWO/CHIDI"),
+        ("PATEL/ANJALI MS", "PATEL/ANJALI"),
+        ("NGUYEN/THI MAI MRS", "NGUYEN/THI MAI"),
+        ("Passenger: HADDAD/LINA", "HADDAD/LINA"),
+        ("pax: O'BRIEN/SEAN MR", "O'BRIEN/SEAN"),
+    ],
+)
+def test_rev46r_r8_passenger_names_still_read(checks: Checks, text: str, value: str) -> None:
+    assert checks.covered(text, value), checks.spans(text)

@@ -249,10 +249,22 @@ _TOKEN = re.compile(r"[^\W\d_]+", re.UNICODE)
 # andar, bloco, lote, edificio; bât., étage; Wohnung). Only with its number: a unit word alone
 # (`flat file`, `unit test`, `block size`) is no address.
 _UNIT = re.compile(
-    r"(?i)(?<![^\W\d_])(?:apt|apartment|appt|bldg|building|block|blk|house|flat|unit|suite|ste|floor|fl|room|rm|"
+    r"(?i)(?:apt|apartment|appt|bldg|building|block|blk|house|flat|unit|suite|ste|floor|fl|room|rm|"
     r"lot|plot|dept|casa|piso|depto|departamento|andar|bloco|lote|edificio|edif|b\u00e2t|b\u00e2timent|\u00e9tage|"
-    r"wohnung|whg)\.?[ \t]?(?:no\.?[ \t]?)?\d{1,5}(?![^\W_])"
+    r"wohnung|whg)\.?[ \t]?(?:no\.?[ \t]?)?\d{1,5}[A-Za-z]?"
 )
+# (a part of name words alone, the locality beside the unit: `Kanyama`, `Al Riyadh`)
+_NAME_PART = re.compile(r"[^\W\d_][^\W\d_'’.-]*(?:[ -][^\W\d_][^\W\d_'’.-]*){0,3}")
+
+
+def _unit_worded(value: str) -> bool:
+    """A unit designator and its number as a comma-separated part of its own (`Block 8`, `flat 16`),
+    beside a part of capitalised name words (a locality): `Room 4 on-call rota`, `Block 4 of 10`,
+    `Lot 7, Batch 12` are counts and labels, not addresses (rev46r R1, R9)."""
+    parts = [p.strip() for p in value.split(",")]
+    return any(_UNIT.fullmatch(p) for p in parts) and any(
+        _NAME_PART.fullmatch(p) and p[:1].isupper() for p in parts
+    )
 
 
 def _street_worded(value: str) -> bool:
@@ -260,7 +272,7 @@ def _street_worded(value: str) -> bool:
     return (
         any(w in _STREET_WORDS or w.endswith(_STREET_ENDINGS) for w in words)
         or any(not (c.isupper() or c.islower()) for w in words for c in w[:1])
-        or _UNIT.search(value) is not None
+        or _unit_worded(value)
     )
 
 
@@ -439,7 +451,7 @@ _PERSON_ROLES = (
 # (the name: one to four capitalised words, a lower-case particle between, `Maria da Costa`)
 _PERSON_THEN = Rx(
     rf"(?i:\b(?:{_PERSON_ROLES}))[ \t]*:[ \t]*"
-    r"(?:[A-Z\x7f][A-Za-z\x7f'.-]{0,30}(?:[ \t]+(?:[a-z]{1,3}[ \t]+)?[A-Z\x7f][A-Za-z\x7f'.-]{0,30}){1,3}),[ \t]*()"
+    r"([A-Z\x7f][A-Za-z\x7f'.-]{0,30}(?:[ \t]+(?:[a-z]{1,3}[ \t]+)?[A-Z\x7f][A-Za-z\x7f'.-]{0,30}){1,3}),[ \t]*()"
 )
 PERSON_THEN_GATE = rf"(?i:\b(?:{_PERSON_ROLES}))[ \t]*:[ \t]*[A-Z\x7f][^\n,]{{0,80}},"
 
@@ -452,6 +464,41 @@ _MAIL_TO = Rx(
 )
 MAIL_TO_GATE = r"(?i:\b(?:post|mail|send|sent|forward|ship)[a-z]{0,3}[ \t][^\n]{0,40}[ \t]to[ \t]+[A-Z0-9\x7f])"
 _CLAUSE_END = re.compile(r";|\.(?:[ \t]|$)")
+# where an address read part by part ends: a clause's or a cell's end, or a part holding a contact
+# value or its placeholder (an e-mail, a URL, an international number, a phone word): what follows the
+# address never decides it, so a later placeholder cannot change the reading (rev46r R4)
+_PART_STOP = re.compile(r"[;|\t(]|\.(?:[ \t]|$)")
+_CONTACT_PART = re.compile(r"@|://|\[REDACTED:|\+\d|(?i:\b(?:call|phone|tel|mobile|e-?mail)\b)")
+
+
+def _address_parts(text: str, start: int, end: int) -> int:
+    """Where the address starting at `start` ends: its comma-separated parts up to the first stop."""
+    stop = _PART_STOP.search(text, start, end)
+    end = stop.start() if stop is not None else end
+    pos = start
+    while pos < end:
+        comma = text.find(",", pos, end)
+        part_end = end if comma < 0 else comma
+        if _CONTACT_PART.search(text, pos, part_end) is not None:
+            end = pos
+            break
+        pos = part_end + 1
+    while end > start and text[end - 1] in " \t,":
+        end -= 1
+    return end
+
+
+def _person_named(name: str) -> bool:
+    from persona_pipeline.core.evidence.redaction import pii
+    from persona_pipeline.core.evidence.redaction.address_rows import _person_cell
+
+    words = name.split()
+    # (a person's cell, a listed or non-ASCII name word, or a name's shape of no everyday word: Babiker)
+    return (
+        _person_cell(name)
+        or pii._person_like(words)
+        or (pii._name_shaped(words, True) and not any(pii.everyday_words(words)))
+    )
 
 
 def address_field_spans(text: str) -> Iterator[Span]:
@@ -459,20 +506,21 @@ def address_field_spans(text: str) -> Iterator[Span]:
         v = _value_at(text, v0, prose=True)
         if v is None:
             continue
-        cut = _CLAUSE_END.search(text, v[0], v[1])
-        end = cut.start() if cut is not None else v[1]
-        value = text[v[0] : end].rstrip(" \t,")
+        value = text[v[0] : _address_parts(text, v[0], v[1])]
         if value[:1].isalnum() and value[:1] == value[:1].upper() and address_like(value) and _street_worded(value):
             yield Span(v[0], v[0] + len(value), "address")
-    for _, (v0, _v1) in _PERSON_THEN.finditer(text):
+    for _, (n0, n1), (v0, _v1) in _PERSON_THEN.finditer(text):
+        # (the name must read as a person's: `Platform Team, Room 4` is a team's; rev46r R1)
+        if not _person_named(text[n0:n1]):
+            continue
         v = _value_at(text, v0, prose=True)
         if v is None:
             continue
-        value = text[v[0] : v[1]]
+        value = text[v[0] : _address_parts(text, v[0], v[1])]
         # (the rest of the line after the name: an address only when it starts as one, a house number
         # or a capitalised word, and names a street or a unit: `Amna Ali, 7 1218109` is a number)
         if value[:1].isalnum() and address_like(value) and _street_worded(value):
-            yield Span(v[0], v[1], "address")
+            yield Span(v[0], v[0] + len(value), "address")
     for spans in KEY.finditer(text):
         (_, k1), owner, street, city = spans
         if owner[0] < 0 and street[0] < 0 and city[0] < 0:

@@ -168,7 +168,8 @@ _IATA = re.compile(
     rf"(?:[ \t]+({_IATA_TITLE})(?=[ \t]*(?:$|[\r\n<\"'\\,;|)\]}}\u00b7])))?(?![\w/])",
     re.M,
 )
-_IATA_LABEL = re.compile(r"(?i:passenger|pax|traveller|traveler|name)(?:[ \t]*\d{1,2})?[ \t]*:[ \t]*\Z")
+# (a passenger label: not a bare `name:`, a CI workflow's `name: CI/CD`; rev46r R8)
+_IATA_LABEL = re.compile(r"(?i:passenger|pax|traveller|traveler)(?:[ \t]*\d{1,2})?[ \t]*:[ \t]*\Z")
 _IATA_GATE = Rx(r"[A-Z]{2}/[A-Z]{2}")
 
 # (`pii`'s Set pass opens the module on an ASCII text only where one of these matches)
@@ -201,11 +202,22 @@ def _born_name_ok(value: str) -> bool:
     return all(w[0].isupper() for w in words) and _person_cell(" ".join(words))
 
 
+def _iata_listed(value: str) -> bool:
+    """A part of the passenger name is a listed given or family name (`MR` also ends a GitLab merge
+    request's mention, `the CI/CD MR`: a title alone is no passenger's sign)."""
+    firsts, lasts = pii._name_lists()
+    return any(w.title() in firsts or w.title() in lasts for w in re.split(r"[ /]", value) if len(w) > 2)
+
+
 def _iata_spans(text: str) -> Iterator[Span]:
     for m in _IATA.finditer(text):
-        titled = m.group(2) is not None
-        # (untitled: only right after a passenger or name label, `Passenger 1: DIAZ/LUCIA`)
-        if titled or _IATA_LABEL.search(text, max(0, m.start(1) - 24), m.start(1)) is not None:
+        value = m.group(1)
+        surname, given = value.split("/", 1)
+        labelled = _IATA_LABEL.search(text, max(0, m.start(1) - 24), m.start(1)) is not None
+        if len(surname) <= 3 and len(given) <= 3 and not (labelled and _iata_listed(value)):
+            continue  # `LHR/JFK`, `DEV/OPS`: airport pairs and acronyms (`Dev` is a given name too)
+        # (titled: a listed name part or a passenger label; untitled: the passenger label)
+        if labelled or (m.group(2) is not None and _iata_listed(value)):
             yield Span(m.start(1), m.end(1), "person_name")
 
 

@@ -199,7 +199,8 @@ _SENT_TO = re.compile(
 )
 # an id's or a count's noun after a bare run: `123456789 (telegram chat id)`, `12345678 sessions`
 _ID_AFTER = re.compile(
-    r"[ \t]*\(?(?i:chat|id|ids|user|users|partition|queue|topic|channel|group|sessions?|messages?|installs|"
+    r"[ \t]*\(?(?i:chat|id|ids|user|users|partition|queue|topic|channel|group|sessions?|messages?|installs|tickets|"
+    r"orders|cases|issues|"
     r"downloads|bytes|rows|requests|events|items|times)\b|[ \t]*/(?:day|s|sec|min|h)\b"
 )
 

@@ -1744,10 +1744,16 @@ _WEAK_CUES = (
     "member", "policyholder", "policy holder", "insured", "claimant", "complainant", "reporting person",
     "in case of emergency",
 )  # fmt: skip
-# the weak cues that announce a name as such ("my name is X", "full name: X"): a name's shape is
-# enough, an English ending too (Nasser, Fischer: "my name is Load Balancer" is no one's sentence)
-_ANNOUNCING_CUES = (
-    "my name", "his name", "her name", "their name", "your name", "full name", "legal name", "real name",
+# the weak cues that announce a person's name as such ("my name is X", "full name: X"; not `legal
+# name`, a company's registered name as often): a name's shape is enough, an agent noun's `-er`
+# ending too (Nasser, Sommer, Fischer); the other English endings still refuse (`Load Balancing`)
+_ANNOUNCING_CUES = ("my name", "his name", "her name", "their name", "your name", "full name", "real name")
+# a form's person labels that name groups, tiers and parties as often (`Member: Domain Admins`,
+# `Claimant: Third Party`): the value must read as a person's cell (`address_rows._person_cell`: no
+# everyday word) or hold a listed or non-ASCII name word, and no plural of an everyday noun
+_FORM_ROLE_CUES = (
+    "member", "policyholder", "policy holder", "insured", "claimant", "complainant", "reporting person",
+    "in case of emergency",
 )  # fmt: skip
 # a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
 _PERSON_KEYS = (
@@ -2259,7 +2265,10 @@ def person_name_spans(text: str) -> Iterator[Span]:
                 continue  # "Load Balancer said": a verb alone makes no name of two plain words
         if ctx[0] >= 0 and (cue := text[m0:start].lower()).startswith(_WEAK_CUES):
             words = text[start:end].split()
-            announced = cue.startswith(_ANNOUNCING_CUES)
+            # (the `-er` ending passes only in a name of no everyday word: `Load Balancer` is none)
+            announced = cue.startswith(_ANNOUNCING_CUES) and not any(everyday_words(words))
+            if cue.startswith(_FORM_ROLE_CUES) and not _form_person(words):
+                continue
             if not _name_shaped(words, announced) if len(words) > 1 else words[0] in _COMMON_WORD_FIRSTS:
                 continue  # "the client is Apache Kafka": a weak cue takes a name's shape only
         # (a given name or a surname alone under its own key: `"last_name": "Bakare"`)
@@ -2364,7 +2373,7 @@ _NAME_KEY = Rx(rf"(?:^|[\s{{,\"'(\x7f])\\?[\"']?(?i:name)\\?[\"']?[ \t]*[:=][ \t
 _PERSON_RECORD = re.compile(
     r"(?i)\b(?:customer|user|client|patient|member|employee|contact|person|applicant|passenger|guest|student|"
     r"beneficiary|recipient|account_?holder|cardholder|candidate|traveller|traveler|attendee|participant|invitee|"
-    r"policy_?holder|insured|claimant|tenant|renter)s?\b[\"']?[ \t]*(?:[:=][ \t]*)?(?:\(|\{|\[\{?)[ \t]*\\?[\"']?$"
+    r"policy_?holder|insured|claimant)s?\b[\"']?[ \t]*(?:[:=][ \t]*)?(?:\(|\{|\[\{?)[ \t]*\\?[\"']?$"
 )
 
 
@@ -2418,6 +2427,26 @@ _PRODUCT_LEADS = _words(
 )
 
 
+def everyday_words(words: list[str]) -> list[bool]:
+    """Whether each word is a frequent English word (wordfreq's table, `address_rows`) and no listed
+    given or family name."""
+    from persona_pipeline.core.evidence.redaction.address_rows import _frequent_english, _personal
+
+    frequent, lists = _frequent_english(), _name_lists()
+    return [w.lower() in frequent and not _personal(w, lists) for w in words]
+
+
+def _form_person(words: list[str]) -> bool:
+    """A form role's value read as a person: see `_FORM_ROLE_CUES`."""
+    from persona_pipeline.core.evidence.redaction.address_rows import _person_cell, _personal
+
+    last = words[-1]
+    plural = len(last) > 3 and last.endswith("s") and not last.endswith("ss") and not _personal(last, _name_lists())
+    if plural and any(everyday_words(words)):
+        return False  # `Domain Admins`, `Power Users`: a group of people, no one's name
+    return _person_cell(" ".join(words)) or _person_like(words)
+
+
 def _name_shaped(words: list[str], announced: bool = False) -> bool:
     """Two to four name words of any culture (Tsegaye Bekele, Oluwaseun Adeyemi, Nguyen Thi Mai):
     each capitalised, then lowercase letters (no CamelCase, no digits), no listed non-name word or
@@ -2434,7 +2463,8 @@ def _name_shaped(words: list[str], announced: bool = False) -> bool:
         if not body.replace("-", "").isalpha():
             return False
         # (the endings are English: a word with another letter is none, "Péter", "Schröder")
-        if w in _NOT_NAME_WORDS or (not announced and w.isascii() and w.lower().endswith(_DERIVED)):
+        derived = w.lower().endswith(_DERIVED) and not (announced and w.lower().endswith("er"))
+        if w in _NOT_NAME_WORDS or (w.isascii() and derived):
             return False
     return True
 
