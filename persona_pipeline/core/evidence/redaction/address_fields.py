@@ -262,9 +262,7 @@ def _unit_worded(value: str) -> bool:
     beside a part of capitalised name words (a locality): `Room 4 on-call rota`, `Block 4 of 10`,
     `Lot 7, Batch 12` are counts and labels, not addresses (rev46r R1, R9)."""
     parts = [p.strip() for p in value.split(",")]
-    return any(_UNIT.fullmatch(p) for p in parts) and any(
-        _NAME_PART.fullmatch(p) and p[:1].isupper() for p in parts
-    )
+    return any(_UNIT.fullmatch(p) for p in parts) and any(_NAME_PART.fullmatch(p) and p[:1].isupper() for p in parts)
 
 
 def _street_worded(value: str) -> bool:
