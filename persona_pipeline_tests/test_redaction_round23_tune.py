@@ -362,3 +362,18 @@ def test_rev46r_r4_the_address_before_an_email_is_read(checks: Checks) -> None:
 )
 def test_rev46r_r8_passenger_names_still_read(checks: Checks, text: str, value: str) -> None:
     assert checks.covered(text, value), checks.spans(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "Complainant: Laleh Sadeghi, No. 12, Yasaman Lane, Pasdaran St., unit 3, Tabriz\nPhone: +98 912 384 4557",
+            "No. 12, Yasaman Lane, Pasdaran St., unit 3, Tabriz",
+        ),
+        ("Could you mail it to Plot 9, Ntinda Rd. 4, Kampala. Thanks!", "Plot 9, Ntinda Rd. 4, Kampala"),
+    ],
+)
+def test_abbreviations_inside_an_address_do_not_end_it(checks: Checks, text: str, value: str) -> None:
+    assert checks.covered(text, value), checks.spans(text)
+    checks.redacted(text)

@@ -465,7 +465,9 @@ _CLAUSE_END = re.compile(r";|\.(?:[ \t]|$)")
 # where an address read part by part ends: a clause's or a cell's end, or a part holding a contact
 # value or its placeholder (an e-mail, a URL, an international number, a phone word): what follows the
 # address never decides it, so a later placeholder cannot change the reading (rev46r R4)
-_PART_STOP = re.compile(r"[;|\t(]|\.(?:[ \t]|$)")
+# (a full stop ends the address only as a sentence's end: after a word of four letters or more, before
+# a blank and a capital or the text's end; `No. 44`, `Shariati St., unit 15`, `Rd. 4` go on)
+_PART_STOP = re.compile(r"[;|\t(]|(?<=[^\W\d_]{4})\.(?:[ \t]+[A-Z]|[ \t]*$)")
 _CONTACT_PART = re.compile(r"@|://|\[REDACTED:|\+\d|(?i:\b(?:call|phone|tel|mobile|e-?mail)\b)")
 
 
