@@ -377,3 +377,42 @@ def test_rev46r_r8_passenger_names_still_read(checks: Checks, text: str, value: 
 def test_abbreviations_inside_an_address_do_not_end_it(checks: Checks, text: str, value: str) -> None:
     assert checks.covered(text, value), checks.spans(text)
     checks.redacted(text)
+
+
+# --- 7. a form's personal-details section: every field's value is the person's
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        (
+            "PART 2 - Personal details\nMembership no. ......... KX-2291-77\nNationality ....... Ghanaian\n\nPart 3",
+            ["KX-2291-77", "Ghanaian"],
+        ),
+        ('{"text": "Datos personales\\nDNI: 48213377\\nProfesión: Arquitecta"}', ["48213377", "Arquitecta"]),
+        ("3. Angaben zur Person\nSteuer-ID: 86 095 742 719\nFamilienstand: Ledig", ["86 095 742 719", "Ledig"]),
+    ],
+)
+def test_a_personal_details_sections_values_are_redacted(checks: Checks, text: str, values: list[str]) -> None:
+    for v in values:
+        assert checks.covered(text, v), (v, checks.spans(text))
+    checks.redacted(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "## Personal details\nname: string\ndob: date\n\nThe form validates both.",
+        "Personal information\nName: {{ user.name }}\nPhone: N/A",
+        "Section B - Personal details\nSignature ........... (signed)",
+        "We never log personal data: the exporter drops it.\nVersion: 4.2.0",
+        "Personal details\n\nRelease: 4.2.0",
+    ],
+)
+def test_a_personal_section_template_and_prose_are_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_a_personal_section_scan_is_linear(redactor: Redactor) -> None:
+    assert_linear(lambda t: redactor.redact(t), lambda n: "Personal details\n" * n, 2000)
+    assert_linear(lambda t: redactor.redact(t), lambda n: "Personal details\n" + "a" * n + " .... x\n", 20000)

@@ -310,3 +310,53 @@ def detect_pairs(synthetic: str) -> list[Span]:
         if detector not in (pii.person_name_spans, pii.email_spans, pii.mac_spans):
             spans.extend(detector(synthetic))
     return spans
+
+
+# A form's section that declares its fields a person's own: a heading naming personal details (a
+# government or HR form's `Section 1 - Personal details`, `Datos personales`, `Angaben zur Person`),
+# then its fields (`label ..... value` or `label: value`) to the first blank line. Every value there
+# is the person's, whatever its label, so none needs a format of its own; a value that is a
+# placeholder, a bracketed note (`(signed)`), a template field or lower-case words is kept.
+_SECTION_HEAD = re.compile(
+    r"(?im)(?:^|(?<=[\"'>]))[ \t>#*|-]*"
+    r"(?:(?:section|part|step)[ \t]+\w{1,3}[ \t]*[-:.\u2013\u2014][ \t]*|\d{1,2}[.)][ \t]*)?"
+    r"(?:personal[ \t]+(?:details|information|data|particulars)|datos[ \t]+personales|"
+    r"donn\u00e9es[ \t]+personnelles|dados[ \t]+pessoais|angaben[ \t]+zur[ \t]+person|pers\u00f6nliche[ \t]+angaben|"
+    r"dati[ \t]+personali|persoonlijke[ \t]+gegevens|dane[ \t]+osobowe)[ \t]*:?[ \t]*$"
+)
+_SECTION_FIELD = re.compile(
+    r"[ \t>|*-]*([A-Za-z\u00c0-\u024f][^\n:]{0,50}?)[ \t]*(?:\.{3,}|:)[ \t]*([^\n]{1,120}?)[ \t]*"
+)
+_SECTION_LINES = 12
+_SECTION_GATE = ("ersonal", "ERSONAL", "ersonn", "essoais", "ngaben", "egevens", "sobowe")
+
+
+def personal_section_spans(text: str) -> Iterator[Span]:
+    if not any(g in text for g in _SECTION_GATE):
+        return
+    for head in _SECTION_HEAD.finditer(text):
+        pos = head.end() + 1
+        for _ in range(_SECTION_LINES):
+            if pos >= len(text):
+                break
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            line = text[pos:end]
+            if not line.strip():
+                break
+            m = _SECTION_FIELD.fullmatch(line)
+            if m is None:
+                break  # (the section's fields ended: prose or another heading)
+            value = m.group(2)
+            first = value[:1]
+            if (
+                first.isalnum()
+                and "[REDACTED:" not in value
+                and (first.isupper() or first.isdigit() or not first.isascii())
+                and not _TEMPLATE.search(value)
+            ):
+                yield Span(pos + m.start(2), pos + m.end(2), "personal_id")
+            pos = end + 1
+
+
+_TEMPLATE = re.compile(r"\{\{|\$\{|<[a-z_]+>|%\(?[a-z_]*\)?s|\bN/?A\b|\bTBD\b|\bnull\b|\bNone\b")

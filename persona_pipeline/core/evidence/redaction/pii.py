@@ -2841,7 +2841,7 @@ from persona_pipeline.core.evidence.redaction import mac_addresses  # noqa: E402
 _GATED["mac"] = (mac_addresses.MAC,)
 
 
-from persona_pipeline.core.evidence.redaction import personal_numbers  # noqa: E402
+from persona_pipeline.core.evidence.redaction import label_links, personal_numbers  # noqa: E402
 
 
 def mac_spans(text: str) -> Iterator[Span]:
@@ -2882,4 +2882,5 @@ DETECTORS = (
     dicom_spans,  # a DICOM header's person names and patient identifiers
     mac_spans,  # hardware addresses of devices (unicast, universally administered)
     personal_numbers.personal_number_spans,  # a number a person holds, by its label's meaning (its own gate)
+    label_links.personal_section_spans,  # every field's value in a form's personal-details section
 )
