@@ -485,7 +485,17 @@ def _address_parts(text: str, start: int, end: int) -> int:
         pos = part_end + 1
     while end > start and text[end - 1] in " \t,":
         end -= 1
+    # (a word or two of the sentence after the address, `ship it to <address> please`: lower-case words
+    # after a part that ends as a town or a number ends, a capitalised word or digits)
+    tail = _PROSE_TAIL.search(text, max(start, end - 40), end)
+    if tail is not None and tail.start() > start:
+        before = text[start : tail.start()].split()[-1:]
+        if before and (before[0][:1].isupper() or before[0].isdigit()):
+            end = tail.start()
     return end
+
+
+_PROSE_TAIL = re.compile(r"(?:[ \t]+[a-z]{2,12}){1,2}\Z")
 
 
 def _person_named(name: str) -> bool:

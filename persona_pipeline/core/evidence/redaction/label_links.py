@@ -349,14 +349,25 @@ def personal_section_spans(text: str) -> Iterator[Span]:
                 break  # (the section's fields ended: prose or another heading)
             value = m.group(2)
             first = value[:1]
+            # (a number, code or address: a run of three digits; or a person's name: a CV's section also
+            # lists skills and languages, `English (C1), German (B2)`, which are no one's data)
             if (
                 first.isalnum()
                 and "[REDACTED:" not in value
-                and (first.isupper() or first.isdigit() or not first.isascii())
                 and not _TEMPLATE.search(value)
+                and (_DIGITS3.search(value) is not None or _person_cell(value))
             ):
                 yield Span(pos + m.start(2), pos + m.end(2), "personal_id")
             pos = end + 1
+
+
+_DIGITS3 = re.compile(r"\d{3}")
+
+
+def _person_cell(value: str) -> bool:
+    from persona_pipeline.core.evidence.redaction.address_rows import _person_cell as cell
+
+    return cell(value)
 
 
 _TEMPLATE = re.compile(r"\{\{|\$\{|<[a-z_]+>|%\(?[a-z_]*\)?s|\bN/?A\b|\bTBD\b|\bnull\b|\bNone\b")
