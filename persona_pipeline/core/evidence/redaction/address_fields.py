@@ -467,7 +467,7 @@ _CLAUSE_END = re.compile(r";|\.(?:[ \t]|$)")
 # address never decides it, so a later placeholder cannot change the reading (rev46r R4)
 # (a full stop ends the address only as a sentence's end: after a word of four letters or more, before
 # a blank and a capital or the text's end; `No. 44`, `Shariati St., unit 15`, `Rd. 4` go on)
-_PART_STOP = re.compile(r"[;|\t(]|(?<=[^\W\d_]{4})\.(?:[ \t]+[A-Z]|[ \t]*$)")
+_PART_STOP = re.compile(r"[;|\t(\x00-\x08\x0b-\x1f]|(?<=[^\W\d_]{4})\.(?:[ \t]+[A-Z]|[ \t]*$)")
 _CONTACT_PART = re.compile(r"@|://|\[REDACTED:|\+\d|(?i:\b(?:call|phone|tel|mobile|e-?mail)\b)")
 
 
