@@ -379,41 +379,66 @@ def test_abbreviations_inside_an_address_do_not_end_it(checks: Checks, text: str
     checks.redacted(text)
 
 
-# --- 7. a form's personal-details section: every field's value is the person's
-
-
-@pytest.mark.parametrize(
-    ("text", "values"),
-    [
-        (
-            "PART 2 - Personal details\nMembership no. ......... KX-2291-77\nSpouse ....... Abena Owusu\n\nPart 3",
-            ["KX-2291-77", "Abena Owusu"],
-        ),
-        ('{"text": "Datos personales\\nDNI: 48213377\\nDomicilio: Calle Mayor 4"}', ["48213377", "Calle Mayor 4"]),
-        ("3. Angaben zur Person\nSteuer-ID: 86 095 742 719\nFamilienstand: ledig", ["86 095 742 719"]),
-    ],
-)
-def test_a_personal_details_sections_values_are_redacted(checks: Checks, text: str, values: list[str]) -> None:
-    for v in values:
-        assert checks.covered(text, v), (v, checks.spans(text))
-    checks.redacted(text)
+# --- rev46r R12: a personal-details heading alone makes no field personal (the section reader,
+# fitted to one template, is withdrawn); its schema and records-of-processing rows are kept
 
 
 @pytest.mark.parametrize(
     "text",
     [
-        "## Personal details\nname: string\ndob: date\n\nThe form validates both.",
-        "Personal information\nName: {{ user.name }}\nPhone: N/A",
-        "Section B - Personal details\nSignature ........... (signed)",
-        "We never log personal data: the exporter drops it.\nVersion: 4.2.0",
-        "Personal details\n\nRelease: 4.2.0",
+        "## Personal data\nRetention: 30 days\nStorage: PostgreSQL 15 (eu-central-1)\nEncryption: AES-256-GCM at rest\n"
+        "Owner: Privacy Team\nLegal basis: Art. 6(1)(b) GDPR",
+        "### Personal information\nName: String, required, max 120 chars\nEmail: RFC 5322 address\n"
+        "Phone: E.164 format\nBirth date: ISO 8601 date",
+        "Personal details:\nField ........ Type\nName ......... VARCHAR(120)",
+        "3. Personal data\nController: Acme GmbH, Berlin\nProcessor: Amazon Web Services EMEA SARL",
+        "Datos personales\nTratamiento: Sí\nFinalidad: Gestión de clientes",
         "Personal details\nLanguages: English (C1), German (B2)\nHobbies: Chess, Running",
     ],
 )
-def test_a_personal_section_template_and_prose_are_kept(checks: Checks, text: str) -> None:
+def test_rev46r_r12_a_personal_heading_alone_is_no_label(checks: Checks, text: str) -> None:
     checks.kept(text)
 
 
-def test_a_personal_section_scan_is_linear(redactor: Redactor) -> None:
-    assert_linear(lambda t: redactor.redact(t), lambda n: "Personal details\n" * n, 2000)
-    assert_linear(lambda t: redactor.redact(t), lambda n: "Personal details\n" + "a" * n + " .... x\n", 20000)
+# --- rev46r R11: a residence or unit-worded address field read part by part (idempotent)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Residence: Block 12, House 145, Al Amarat, Khartoum\tAdaeze Okafor\tI had my baby on 05/01/2026\t"
+        "\U0001f4f1 mobile clients retry 3 times\tAppointment: 2026-02-03 10:30 sprint review",
+        "Residence: Block 12, House 145, Al Amarat, Khartoum\tI had my baby on 05/01/2026 and we are all fine",
+        "Address: Flat 4, Kanyama, Lusaka\tBwalya Mulenga\tborn 05/01/1990\tok",
+        "Residence: Block 12, House 145, Khartoum. Call Ana Silva",
+    ],
+)
+def test_rev46r_r11_a_residence_field_is_idempotent_and_keeps_its_tail(checks: Checks, text: str) -> None:
+    out = checks.redacted(text)  # (idempotent)
+    assert "Block 12" not in out and "Flat 4" not in out
+    assert any(w in out for w in ("sprint review", "all fine", "\tok", ". Call"))
+
+
+# --- rev46r R10: the engine's word tests are looked up where they live (gap46 moves them)
+
+
+def test_rev46r_r10_the_person_cell_and_word_tests_survive_their_move(
+    monkeypatch: pytest.MonkeyPatch, redactor: Redactor
+) -> None:
+    import sys
+    import types
+
+    from persona_pipeline.core.evidence.redaction import address_rows, pii
+
+    cell, frequent = address_rows._person_cell, address_rows._frequent_english
+    leaf = types.ModuleType("persona_pipeline.core.evidence.redaction.english_words")
+    leaf.frequent_english = frequent  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, leaf.__name__, leaf)
+    monkeypatch.setattr(pii, "person_cell", cell, raising=False)
+    monkeypatch.delattr(address_rows, "_person_cell")
+    # (the old home's table emptied: a lookup there would read `Domain` as no everyday word)
+    monkeypatch.setattr(address_rows, "_frequent_english", frozenset)
+    assert pii.everyday_words(["Domain", "Hoxha"]) == [True, False]
+    assert pii.person_cell_test("Rania Haddad")
+    out = redactor.redact("Reported by: Amira Haddad, Rafidia St., building 12, apt 4, Nablus\nMember: Domain Admins")
+    assert out is not None and "Rafidia" not in out.text and "Domain Admins" in out.text

@@ -265,13 +265,16 @@ def _unit_worded(value: str) -> bool:
     return any(_UNIT.fullmatch(p) for p in parts) and any(_NAME_PART.fullmatch(p) and p[:1].isupper() for p in parts)
 
 
-def _street_worded(value: str) -> bool:
+def _street_worded(value: str, units: bool = True) -> bool:
     words = [w.lower() for w in _TOKEN.findall(value)]
     return (
         any(w in _STREET_WORDS or w.endswith(_STREET_ENDINGS) for w in words)
         or any(not (c.isupper() or c.islower()) for w in words for c in w[:1])
-        or _unit_worded(value)
+        or (units and _unit_worded(value))
     )
+
+
+_RESIDENCE_KEY = re.compile(r"(?i)residence|wohnort|wohnsitz|morada|residencia")
 
 
 def _cjk_address(value: str) -> bool:
@@ -500,12 +503,11 @@ _PROSE_TAIL = re.compile(r"(?:[ \t]+[a-z]{2,12}){1,2}\Z")
 
 def _person_named(name: str) -> bool:
     from persona_pipeline.core.evidence.redaction import pii
-    from persona_pipeline.core.evidence.redaction.address_rows import _person_cell
 
     words = name.split()
     # (a person's cell, a listed or non-ASCII name word, or a name's shape of no everyday word: Babiker)
     return (
-        _person_cell(name)
+        pii.person_cell_test(name)
         or pii._person_like(words)
         or (pii._name_shaped(words, True) and not any(pii.everyday_words(words)))
     )
@@ -548,8 +550,18 @@ def address_field_spans(text: str) -> Iterator[Span]:
             continue
         value = text[v[0] : v[1]]
         # (a street or city key says what its value is; an address key's value names a street type)
-        if address_like(value, city=city[0] >= 0) and (owner[0] < 0 or _street_worded(value)):
+        residence = owner[0] >= 0 and _RESIDENCE_KEY.search(text, owner[0], owner[1]) is not None
+        classic = owner[0] < 0 or _street_worded(value, units=False)
+        if address_like(value, city=city[0] >= 0) and classic and not residence:
             yield Span(v[0], v[1], "address")
+            continue
+        # (round 23's readings, a residence key's value and one a unit designator makes an address: read
+        # part by part, so that what follows the address never decides it; rev46r R11)
+        if owner[0] >= 0:
+            end = _address_parts(text, v[0], v[1])
+            value = text[v[0] : end]
+            if address_like(value) and _street_worded(value):
+                yield Span(v[0], end, "address")
     if not text.isascii():
         if "ул" in text or "просп" in text or "пр-т" in text:
             for m in _RU_STREET.finditer(text):

@@ -2427,24 +2427,48 @@ _PRODUCT_LEADS = _words(
 )
 
 
-def everyday_words(words: list[str]) -> list[bool]:
-    """Whether each word is a frequent English word (wordfreq's table, `address_rows`) and no listed
-    given or family name."""
-    from persona_pipeline.core.evidence.redaction.address_rows import _frequent_english, _personal
+def _frequent_words() -> frozenset[str]:
+    # (wordfreq's English table: a leaf module's once the import hygiene of gap46 lands, address_rows'
+    # before it; looked up, not imported by a private name that may move: rev46r R10)
+    try:
+        from persona_pipeline.core.evidence.redaction import english_words  # type: ignore[attr-defined]
 
-    frequent, lists = _frequent_english(), _name_lists()
+        return english_words.frequent_english()  # type: ignore[no-any-return]
+    except ImportError:
+        from persona_pipeline.core.evidence.redaction import address_rows
+
+        return address_rows._frequent_english()
+
+
+def person_cell_test(value: str) -> bool:
+    """The engine's test of a person's name cell (name-shaped words, no everyday word, place noun or
+    legal form): `pii.person_cell` where it lives here, `address_rows`' before (rev46r R10)."""
+    moved = globals().get("person_cell")
+    if moved is not None:
+        return bool(moved(value))
+    from persona_pipeline.core.evidence.redaction import address_rows
+
+    return bool(address_rows._person_cell(value))
+
+
+def everyday_words(words: list[str]) -> list[bool]:
+    """Whether each word is a frequent English word (wordfreq's table) and no listed given or
+    family name."""
+    from persona_pipeline.core.evidence.redaction.group_mailbox import _personal
+
+    frequent, lists = _frequent_words(), _name_lists()
     return [w.lower() in frequent and not _personal(w, lists) for w in words]
 
 
 def _form_person(words: list[str]) -> bool:
     """A form role's value read as a person: see `_FORM_ROLE_CUES`."""
-    from persona_pipeline.core.evidence.redaction.address_rows import _person_cell, _personal
+    from persona_pipeline.core.evidence.redaction.group_mailbox import _personal
 
     last = words[-1]
     plural = len(last) > 3 and last.endswith("s") and not last.endswith("ss") and not _personal(last, _name_lists())
     if plural and any(everyday_words(words)):
         return False  # `Domain Admins`, `Power Users`: a group of people, no one's name
-    return _person_cell(" ".join(words)) or _person_like(words)
+    return person_cell_test(" ".join(words)) or _person_like(words)
 
 
 def _name_shaped(words: list[str], announced: bool = False) -> bool:
@@ -2841,7 +2865,7 @@ from persona_pipeline.core.evidence.redaction import mac_addresses  # noqa: E402
 _GATED["mac"] = (mac_addresses.MAC,)
 
 
-from persona_pipeline.core.evidence.redaction import label_links, personal_numbers  # noqa: E402
+from persona_pipeline.core.evidence.redaction import personal_numbers  # noqa: E402
 
 
 def mac_spans(text: str) -> Iterator[Span]:
@@ -2882,5 +2906,4 @@ DETECTORS = (
     dicom_spans,  # a DICOM header's person names and patient identifiers
     mac_spans,  # hardware addresses of devices (unicast, universally administered)
     personal_numbers.personal_number_spans,  # a number a person holds, by its label's meaning (its own gate)
-    label_links.personal_section_spans,  # every field's value in a form's personal-details section
 )
