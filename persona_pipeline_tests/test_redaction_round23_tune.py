@@ -442,3 +442,38 @@ def test_rev46r_r10_the_person_cell_and_word_tests_survive_their_move(
     assert pii.person_cell_test("Rania Haddad")
     out = redactor.redact("Reported by: Amira Haddad, Rafidia St., building 12, apt 4, Nablus\nMember: Domain Admins")
     assert out is not None and "Rafidia" not in out.text and "Domain Admins" in out.text
+
+
+# --- 8. a small delimited table's header labels its cells (`;` or `,`, a byte-order mark before it)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("\ufeffCNP;Status\n2950718410035;verified", "2950718410035"),
+        ("Date of birth,Source\n04.11.1987,form", "04.11.1987"),
+        ("IBAN;Holder\nDE72 7625 0010 7346 1209 85;private", "DE72 7625 0010 7346 1209 85"),
+    ],
+)
+def test_a_small_csvs_header_labels_its_cells(checks: Checks, text: str, value: str) -> None:
+    assert checks.covered(text, value), checks.spans(text)
+    checks.redacted(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "name,version\nrequests,2.31.0\nnumpy,1.26.4",
+        "region;instances\neu-west-1;12345",
+        "Hello, world\nbuild 12345, failed",
+        "\ufeffsku;stock\nAB-10023;480",
+        "metric,value\nlatency_p99_ms,12345",
+    ],
+)
+def test_a_small_csv_of_developer_data_is_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_a_small_csv_scan_is_linear(redactor: Redactor) -> None:
+    assert_linear(lambda t: redactor.redact(t), lambda n: "a;b\n" * n, 2000)
+    assert_linear(lambda t: redactor.redact(t), lambda n: "a" * n + ";b\n1;2\n", 20000)

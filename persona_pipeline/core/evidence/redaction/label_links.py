@@ -229,6 +229,46 @@ def _pairs(text: str) -> Iterator[tuple[str, int, int]]:
     yield from _form_pairs(text, may)
     yield from _field_pairs(text, may)
     yield from _cell_pairs(text, may)
+    if ";" in text or "," in text:
+        yield from _csv_pairs(text)
+
+
+# A small delimited table (a spreadsheet saved as CSV, Excel's European `;` export, a byte-order mark
+# before its header): a header line of two to four word cells parted by one `;` or `,`, rows of the same
+# width under it; each cell with a digit labelled by its column's header (RFC 4180's header row).
+_CSV_CELL = r"[A-Za-z\u00c0-\u024f][\w .'/-]{0,40}"
+_CSV_HEADER = re.compile(rf"(?m)(?:^|(?<=[\"'>]))\ufeff?[ \t]*{_CSV_CELL}(?:[;,][ \t]*{_CSV_CELL}){{1,3}}[ \t]*$")
+_CSV_ROWS = 50
+
+
+def _csv_pairs(text: str) -> Iterator[tuple[str, int, int]]:
+    done = 0
+    for m in _CSV_HEADER.finditer(text):
+        if m.start() < done:
+            continue
+        head = m.group(0).lstrip("\ufeff")
+        sep = ";" if ";" in head else ","
+        names = [c.strip() for c in head.split(sep)]
+        if any(not n or any(ch.isdigit() for ch in n) for n in names):
+            continue
+        at = m.end() + 1
+        for _ in range(_CSV_ROWS):
+            if at >= len(text):
+                break
+            end = text.find("\n", at)
+            end = len(text) if end < 0 else end
+            line = text[at:end]
+            if line.count(sep) != len(names) - 1 or not line.strip():
+                break
+            pos = at
+            for name, cell in zip(names, line.split(sep), strict=True):
+                a = pos + len(cell) - len(cell.lstrip(" \t\"'"))
+                b = pos + len(cell.rstrip(" \t\"'"))
+                if b - a >= 5 and _DIGIT.search(text, a, b):
+                    yield name, a, b
+                pos += len(cell) + 1
+            at = end + 1
+        done = at
 
 
 def _field_pairs(text: str, may: Callable[[Rx], bool]) -> Iterator[tuple[str, int, int]]:
