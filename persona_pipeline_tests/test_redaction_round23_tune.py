@@ -479,3 +479,32 @@ def test_a_small_csv_of_developer_data_is_kept(checks: Checks, text: str) -> Non
 def test_a_small_csv_scan_is_linear(redactor: Redactor) -> None:
     assert_linear(lambda t: redactor.redact(t), lambda n: "a;b\n" * n, 2000)
     assert_linear(lambda t: redactor.redact(t), lambda n: "a" * n + ";b\n1;2\n", 20000)
+
+
+# --- 9. a booking's holder after `Reservation for` / `booked for` (a person's test, no everyday word)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Reservation for Thandeka Mthembu\nCheck-in: 14:00", "Thandeka Mthembu"),
+        ("The table is booked for Jarosław Kowalczyk at 19:30", "Jarosław Kowalczyk"),
+    ],
+)
+def test_a_bookings_holder_is_redacted(checks: Checks, text: str, value: str) -> None:
+    assert checks.covered(text, value), checks.spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Booking for Double Room",
+        "reservation for Kafka Connect workers",
+        "capacity reserved for Data Platform team",
+        "booked for Sprint Review",
+        "booked for Team Offsite",
+        "Reservation for Conference Room B",
+    ],
+)
+def test_booked_things_are_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)

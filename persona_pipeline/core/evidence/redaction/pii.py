@@ -1718,6 +1718,8 @@ _NAME_CONTEXT = Rx(
     # `Policyholder: X`, `Complainant: X`, `In case of emergency: X, <number>`; not `Guest: X`, a VM's too)
     r"(?:member|policy[ \t]?holder|insured|claimant|complainant|reporting[ \t]+person|"
     r"in[ \t]+case[ \t]+of[ \t]+emergency)[ \t]*:|"
+    # (a booking's holder: `Reservation for X`, `booked for X`; a person's test as for the form roles)
+    r"(?:reservation|booking|reserved|booked)[ \t]+for|"
     # Indonesian and Malay: "tolong kabari X", "hubungi X", "tanya ke X"
     r"kabari|hubungi|tanya(?:kan)?(?:[ \t]+ke)?|"
     # a chat log's speaker: "[10:42] First Last: …"
@@ -1742,8 +1744,9 @@ _WEAK_CUES = (
     "nimi", "imi", "isim", "ad soyad", "kabari", "hubungi", "tanya",
     "patient", "pupil", "applicant", "passenger", "addressee", "consignee", "guardian",
     "member", "policyholder", "policy holder", "insured", "claimant", "complainant", "reporting person",
-    "in case of emergency",
+    "in case of emergency", "reservation for", "booking for", "reserved for", "booked for",
 )  # fmt: skip
+_BOOKING_CUES = ("reservation for", "booking for", "reserved for", "booked for")
 # the weak cues that announce a person's name as such ("my name is X", "full name: X"; not `legal
 # name`, a company's registered name as often): a name's shape is enough, an agent noun's `-er`
 # ending too (Nasser, Sommer, Fischer); the other English endings still refuse (`Load Balancing`)
@@ -1753,7 +1756,7 @@ _ANNOUNCING_CUES = ("my name", "his name", "her name", "their name", "your name"
 # everyday word) or hold a listed or non-ASCII name word, and no plural of an everyday noun
 _FORM_ROLE_CUES = (
     "member", "policyholder", "policy holder", "insured", "claimant", "complainant", "reporting person",
-    "in case of emergency",
+    "in case of emergency", "reservation for", "booking for", "reserved for", "booked for",
 )  # fmt: skip
 # a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
 _PERSON_KEYS = (
@@ -2269,6 +2272,8 @@ def person_name_spans(text: str) -> Iterator[Span]:
             announced = cue.startswith(_ANNOUNCING_CUES) and not any(everyday_words(words))
             if cue.startswith(_FORM_ROLE_CUES) and not _form_person(words):
                 continue
+            if cue.startswith(_BOOKING_CUES) and any(everyday_words(words)):
+                continue  # (`Booking for Double Room`: a room, a table, a slot is booked too)
             if not _name_shaped(words, announced) if len(words) > 1 else words[0] in _COMMON_WORD_FIRSTS:
                 continue  # "the client is Apache Kafka": a weak cue takes a name's shape only
         # (a given name or a surname alone under its own key: `"last_name": "Bakare"`)
