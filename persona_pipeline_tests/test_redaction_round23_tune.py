@@ -508,3 +508,10 @@ def test_a_bookings_holder_is_redacted(checks: Checks, text: str, value: str) ->
 )
 def test_booked_things_are_kept(checks: Checks, text: str) -> None:
     checks.kept(text)
+
+
+def test_a_contact_phrases_alternative_after_an_email_labels_the_number(checks: Checks) -> None:
+    text = "Best to reach me at kofi.b@posteo.net or on 024 238 4471 after six."
+    assert checks.covered(text, "024 238 4471"), checks.spans(text)
+    checks.kept("contact us at ops@example.org or on 2024 12 01")
+    assert_linear(lambda t: checks.redactor.redact(t), lambda n: "reach me at a@b " * n + "or on 12", 1000)

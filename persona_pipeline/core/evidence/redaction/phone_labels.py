@@ -38,6 +38,9 @@ _NUMBER_WORDS = r"number|no\.?|nr\.?|num\x7fro|numero|n\x7fmero|nummer|numer|n\x
 _PHRASES = (
     rf"(?:my|his|her|our|their)[ \t]+(?:(?:phone|mobile|cell|work|home|office)[ \t]+)?(?:{_NUMBER_WORDS})|"
     r"(?:reach|call|text|ring|phone|contact)[ \t]+(?:me|us|him|her|them)(?:[ \t]+(?:at|on))?|"
+    # (the same phrase's alternative after an e-mail address: `reach me at <e-mail> or on <number>`)
+    r"(?:reach|contact|email|e-mail|write)[ \t]+(?:me|us)[ \t]+at[ \t]+[^\s@]{1,64}@[^\s@,;]{1,100}"
+    r"[ \t]+or[ \t]+(?:on|at|call|phone)|"
     # (not "call to" / "message to": a log's "call to 1234 5678 9012 failed" names no phone)
     r"(?:sms|text|texted|whatsapp|dialled|dialed)[ \t]+(?:to|from)|"
     # (a message a phone receives sent to its number: "we will send a reminder to", "sent the code to";
