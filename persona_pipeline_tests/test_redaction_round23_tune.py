@@ -515,3 +515,57 @@ def test_a_contact_phrases_alternative_after_an_email_labels_the_number(checks: 
     assert checks.covered(text, "024 238 4471"), checks.spans(text)
     checks.kept("contact us at ops@example.org or on 2024 12 01")
     assert_linear(lambda t: checks.redactor.redact(t), lambda n: "reach me at a@b " * n + "or on 12", 1000)
+
+
+# --- rev46r R14: a small CSV's phone-word column is pii's table readers' (bare counts kept)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "platform,mobile\nandroid,12345678\nios,23456789",
+        "region;mobile;desktop\nEU;48213977;1200331",
+        "metric,cell\np99 latency,34567890",
+    ],
+)
+def test_rev46r_r14_a_small_csvs_counts_under_a_phone_word_are_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+# --- rev46r R15: a transaction's parties by their label's head noun, a name part's form field
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("Account holder: Oluwaseun Adebayo", ["Oluwaseun Adebayo"]),
+        ("Buyer: Priyanka Raghunathan, 07723 418 925", ["Priyanka Raghunathan"]),
+        ("Taxpayer: Siobhán Ní Bhriain, mobile 087 314 2290", ["Siobhán Ní Bhriain"]),
+        ("Beneficiary: Efua Mensah", ["Efua Mensah"]),
+        ("Payer: Dagny Rønning\nAmount: 400 NOK", ["Dagny Rønning"]),
+        ("Last name: Kowalczyk", ["Kowalczyk"]),
+        ("First name: Temitope\nLast name: Adeyemi", ["Temitope", "Adeyemi"]),
+    ],
+)
+def test_rev46r_r15_transaction_parties_and_name_parts_are_redacted(
+    checks: Checks, text: str, values: list[str]
+) -> None:
+    for v in values:
+        assert checks.covered(text, v), (v, checks.spans(text))
+    checks.redacted(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Holder: Platform Team",
+        "Seller: Acme Trading",
+        "Payee: Stripe Payments",
+        "Beneficiary: Third Party",
+        "Last name: Required",
+        "first name: string",
+        "Buyer: Power Users",
+    ],
+)
+def test_rev46r_r15_developer_values_under_those_labels_are_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)

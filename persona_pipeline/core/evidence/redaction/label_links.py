@@ -241,6 +241,12 @@ _CSV_HEADER = re.compile(rf"(?m)(?:^|(?<=[\"'>]))\ufeff?[ \t]*{_CSV_CELL}(?:[;,]
 _CSV_ROWS = 50
 
 
+def _column_kind(name: str) -> str | None:
+    from persona_pipeline.core.evidence.redaction import pii
+
+    return pii._column_kind(name)
+
+
 def _csv_pairs(text: str) -> Iterator[tuple[str, int, int]]:
     done = 0
     for m in _CSV_HEADER.finditer(text):
@@ -251,6 +257,9 @@ def _csv_pairs(text: str) -> Iterator[tuple[str, int, int]]:
         names = [c.strip() for c in head.split(sep)]
         if any(not n or any(ch.isdigit() for ch in n) for n in names):
             continue
+        # (a phone, SSN, birth-date or name column is pii's table readers', with their column rules: a
+        # `mobile` column of bare counts is no phone's; rev46r R14)
+        skip = {i for i, n in enumerate(names) if _column_kind(n) is not None}
         at = m.end() + 1
         for _ in range(_CSV_ROWS):
             if at >= len(text):
@@ -261,10 +270,10 @@ def _csv_pairs(text: str) -> Iterator[tuple[str, int, int]]:
             if line.count(sep) != len(names) - 1 or not line.strip():
                 break
             pos = at
-            for name, cell in zip(names, line.split(sep), strict=True):
+            for i, (name, cell) in enumerate(zip(names, line.split(sep), strict=True)):
                 a = pos + len(cell) - len(cell.lstrip(" \t\"'"))
                 b = pos + len(cell.rstrip(" \t\"'"))
-                if b - a >= 5 and _DIGIT.search(text, a, b):
+                if i not in skip and b - a >= 5 and _DIGIT.search(text, a, b):
                     yield name, a, b
                 pos += len(cell) + 1
             at = end + 1

@@ -1717,6 +1717,8 @@ _NAME_CONTEXT = Rx(
     # (a membership's, a claim's and a report's person, and an emergency contact line: `Member: X`,
     # `Policyholder: X`, `Complainant: X`, `In case of emergency: X, <number>`; not `Guest: X`, a VM's too)
     r"(?:member|policy[ \t]?holder|insured|claimant|complainant|reporting[ \t]+person|"
+    # (a transaction's parties on a form, by the head noun of their label: `Account holder: X`, `Buyer: X`)
+    r"(?:account[ \t]+)?holder|payer|payee|buyer|seller|beneficiary|taxpayer|"
     r"in[ \t]+case[ \t]+of[ \t]+emergency)[ \t]*:|"
     # (a booking's holder: `Reservation for X`, `booked for X`; a person's test as for the form roles)
     r"(?:reservation|booking|reserved|booked)[ \t]+for|"
@@ -1745,6 +1747,7 @@ _WEAK_CUES = (
     "patient", "pupil", "applicant", "passenger", "addressee", "consignee", "guardian",
     "member", "policyholder", "policy holder", "insured", "claimant", "complainant", "reporting person",
     "in case of emergency", "reservation for", "booking for", "reserved for", "booked for",
+    "account holder", "holder", "payer", "payee", "buyer", "seller", "beneficiary", "taxpayer",
 )  # fmt: skip
 _BOOKING_CUES = ("reservation for", "booking for", "reserved for", "booked for")
 # the weak cues that announce a person's name as such ("my name is X", "full name: X"; not `legal
@@ -1757,6 +1760,7 @@ _ANNOUNCING_CUES = ("my name", "his name", "her name", "their name", "your name"
 _FORM_ROLE_CUES = (
     "member", "policyholder", "policy holder", "insured", "claimant", "complainant", "reporting person",
     "in case of emergency", "reservation for", "booking for", "reserved for", "booked for",
+    "account holder", "holder", "payer", "payee", "buyer", "seller", "beneficiary", "taxpayer",
 )  # fmt: skip
 # a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
 _PERSON_KEYS = (
@@ -2292,7 +2296,7 @@ def person_name_spans(text: str) -> Iterator[Span]:
 
 
 _NAME_PART_KEY = Rx(
-    r"(?i)(?:first|last|given|family|middle|sur)_?name|surname|nombre|apellidos?|vorname|nachname|pr\x7fnom|"
+    r"(?i)(?:first|last|given|family|middle|sur)[ _]?names?|surname|nombre|apellidos?|vorname|nachname|pr\x7fnom|"
     r"prenom|sobrenome|cognome"
 )
 # values of a schema or a form's placeholder under a name key, never a person's name
@@ -2359,14 +2363,17 @@ def _single_after_cue(text: str, m0: int, start: int, end: int) -> bool:
 
 
 def _name_part_value(text: str, m0: int, start: int, end: int) -> bool:
-    """A quoted single word under a key naming part of a name (first_name, surname, Nachname)."""
+    """A quoted single word under a key naming part of a name (first_name, surname, Nachname), or a
+    form's field of that name (`Last name: X`, a colon, the word alone to the line's end: rev46r R15),
+    a name's shape and no everyday word."""
     quote = text[start - 1 : start]
-    return (
-        quote in ("'", '"')
-        and text[end : end + 1] == quote
-        and _NAME_PART_KEY.search(text[m0:start]) is not None
-        and text[start:end] not in _NAME_PART_NOT
-    )
+    if _NAME_PART_KEY.search(text[m0:start]) is None or text[start:end] in _NAME_PART_NOT:
+        return False
+    if quote in ("'", '"'):
+        return text[end : end + 1] == quote
+    word = text[start:end]
+    field = ":" in text[m0:start] and text[end : end + 1] in ("\n", "\r", "")
+    return field and _name_shaped([word, word]) and not any(everyday_words([word]))
 
 
 # `name: X` (YAML, JSON, a form): the key is everywhere in code (`name: build`), so its value must
