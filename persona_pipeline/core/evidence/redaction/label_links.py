@@ -267,7 +267,9 @@ def _csv_pairs(text: str) -> Iterator[tuple[str, int, int]]:
             end = text.find("\n", at)
             end = len(text) if end < 0 else end
             line = text[at:end]
-            if line.count(sep) != len(names) - 1 or not line.strip():
+            # (a row holding a placeholder may have had another width before it was redacted: the
+            # table may have ended there for the pass that made it, so it ends here too)
+            if line.count(sep) != len(names) - 1 or not line.strip() or "[REDACTED:" in line:
                 break
             pos = at
             for i, (name, cell) in enumerate(zip(names, line.split(sep), strict=True)):
