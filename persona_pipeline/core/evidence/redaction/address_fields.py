@@ -560,7 +560,11 @@ def address_field_spans(text: str) -> Iterator[Span]:
         if owner[0] >= 0:
             end = _address_parts(text, v[0], v[1])
             value = text[v[0] : end]
-            if address_like(value) and _street_worded(value):
+            # (only the new readings: a residence key's value, or one that only a unit designator makes an
+            # address, starting as an address starts; the classic street-worded value is read as before)
+            new = residence or not _street_worded(value, units=False)
+            starts = value[:1].isdigit() or value[:1].isupper()
+            if new and starts and address_like(value) and _street_worded(value):
                 yield Span(v[0], end, "address")
     if not text.isascii():
         if "ул" in text or "просп" in text or "пр-т" in text:
