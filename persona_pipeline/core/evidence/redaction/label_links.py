@@ -239,6 +239,8 @@ def _pairs(text: str) -> Iterator[tuple[str, int, int]]:
 _CSV_CELL = r"[A-Za-z\u00c0-\u024f][\w .'/-]{0,40}"
 _CSV_HEADER = re.compile(rf"(?m)(?:^|(?<=[\"'>]))\ufeff?[ \t]*{_CSV_CELL}(?:[;,][ \t]*{_CSV_CELL}){{1,3}}[ \t]*$")
 _CSV_ROWS = 50
+_CSV_VALUE_MAX = 64
+_CSV_VALUE_GROUPS = 6
 
 
 def _column_kind(name: str) -> str | None:
@@ -275,7 +277,10 @@ def _csv_pairs(text: str) -> Iterator[tuple[str, int, int]]:
             for i, (name, cell) in enumerate(zip(names, line.split(sep), strict=True)):
                 a = pos + len(cell) - len(cell.lstrip(" \t\"'"))
                 b = pos + len(cell.rstrip(" \t\"'"))
-                if i not in skip and b - a >= 5 and _DIGIT.search(text, a, b):
+                # (a value's length: at most 64 characters in a few groups; a histogram's or a vector's
+                # cell of thousands of digits is no one's value, and every detector would read it: rev46r R16)
+                short = b - a <= _CSV_VALUE_MAX and text.count(" ", a, b) <= _CSV_VALUE_GROUPS
+                if i not in skip and short and b - a >= 5 and _DIGIT.search(text, a, b):
                     yield name, a, b
                 pos += len(cell) + 1
             at = end + 1
