@@ -222,7 +222,7 @@ def _iata_spans(text: str) -> Iterator[Span]:
 
 
 def document_name_spans(text: str) -> Iterator[Span]:
-    if "/" in text:
+    if "/" in text and _IATA_GATE.search(text) is not None:
         yield from _iata_spans(text)
     if "\n" in text and _SIGNATURE_GATE.search(text) is not None:
         for m in _SIGNATURE_PHONE.finditer(text):

@@ -160,6 +160,10 @@ _COLUMN_HEADER = re.compile(
     r"([^\W\d_][^()\n=]{0,59}?)[ \t]*(?:\)|$)",
     re.M,
 )
+# the small CSV's header line and a row with a digit under it, on the fold (the Set pass's member:
+# most texts have commas and semicolons, few such a header)
+_CSV_GATE_CELL = r"[A-Za-z\x7f][A-Za-z0-9_\x7f .'/-]{0,40}"
+_CSV_GATE = Rx(rf"(?m)(?:^|[\"'>])\x7f?[ \t]*{_CSV_GATE_CELL}(?:[;,][ \t]*{_CSV_GATE_CELL}){{1,3}}[ \t]*\n[^\n]*\d")
 _HEADER_REACH = 200  # characters around the formula bar where its column's header is read
 # the eleven scans `_pairs` makes, in one RE2 Set pass: most texts have none of them
 _SCANS = (
@@ -174,6 +178,7 @@ _SCANS = (
     _QUESTION_ANSWER,
     _EXPECT,
     _FORMULA_BAR,
+    _CSV_GATE,
 )
 
 
@@ -229,7 +234,7 @@ def _pairs(text: str) -> Iterator[tuple[str, int, int]]:
     yield from _form_pairs(text, may)
     yield from _field_pairs(text, may)
     yield from _cell_pairs(text, may)
-    if ";" in text or "," in text:
+    if (";" in text or "," in text) and may(_CSV_GATE):
         yield from _csv_pairs(text)
 
 
