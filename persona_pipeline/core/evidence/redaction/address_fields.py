@@ -454,7 +454,8 @@ _PERSON_THEN = Rx(
     rf"(?i:\b(?:{_PERSON_ROLES}))[ \t]*:[ \t]*"
     r"([A-Z\x7f][A-Za-z\x7f'.-]{0,30}(?:[ \t]+(?:[a-z]{1,3}[ \t]+)?[A-Z\x7f][A-Za-z\x7f'.-]{0,30}){1,3}),[ \t]*()"
 )
-PERSON_THEN_GATE = rf"(?i:\b(?:{_PERSON_ROLES}))[ \t]*:[ \t]*[A-Z\x7f][^\n,]{{0,80}},"
+# (the gates' runs unbounded: a counted run costs the shared Set's DFA states; each is a superset of its reader)
+PERSON_THEN_GATE = rf"(?i:\b(?:{_PERSON_ROLES}))[ \t]*:[ \t]*[A-Z\x7f][^\n,]*,"
 
 
 # A mailing verb, its object, then `to` and where it goes: `post the printed invitation to <address>`,
@@ -463,7 +464,7 @@ _MAIL_TO = Rx(
     r"(?i:\b(?:post|posted|mail|mailed|send|sent|forward|forwarded|ship|shipped)"
     r"(?:[ \t]+[a-z]{1,12}){1,3}[ \t]+to[ \t]+)()"
 )
-MAIL_TO_GATE = r"(?i:\b(?:post|mail|send|sent|forward|ship)[a-z]{0,3}[ \t][^\n]{0,40}[ \t]to[ \t]+[A-Z0-9\x7f])"
+MAIL_TO_GATE = r"(?i:\b(?:post|mail|send|sent|forward|ship)[a-z]*[ \t][^\n]*[ \t]to[ \t]+[A-Z0-9\x7f])"
 _CLAUSE_END = re.compile(r";|\.(?:[ \t]|$)")
 # where an address read part by part ends: a clause's or a cell's end, or a part holding a contact
 # value or its placeholder (an e-mail, a URL, an international number, a phone word): what follows the
