@@ -319,6 +319,8 @@ def test_other_form_answers_are_kept(checks: Checks, text: str) -> None:
         "Passenger 1: LHR/JFK",
         "Traveller: NYC/LON",
         "Route: LHR/JFK MR",
+        "Passenger: ECONOMY/PREMIUM",
+        "Traveller: ADULT/CHILD",
     ],
 )
 def test_rev46r_developer_text_is_kept(checks: Checks, text: str) -> None:

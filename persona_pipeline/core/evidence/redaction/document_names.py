@@ -216,6 +216,11 @@ def _iata_spans(text: str) -> Iterator[Span]:
         labelled = _IATA_LABEL.search(text, max(0, m.start(1) - 24), m.start(1)) is not None
         if len(surname) <= 3 and len(given) <= 3 and not (labelled and _iata_listed(value)):
             continue  # `LHR/JFK`, `DEV/OPS`: airport pairs and acronyms (`Dev` is a given name too)
+        # (untitled after a passenger label: not a fare class or a direction, every word an everyday one:
+        # `Passenger: ECONOMY/PREMIUM`, `pax: INBOUND/OUTBOUND`; rev46r R17)
+        words = [w.title() for w in re.split(r"[ /]", value) if w]
+        if m.group(2) is None and all(pii.everyday_words(words)):
+            continue
         # (titled: a listed name part or a passenger label; untitled: the passenger label)
         if labelled or (m.group(2) is not None and _iata_listed(value)):
             yield Span(m.start(1), m.end(1), "person_name")
