@@ -31,7 +31,9 @@ _WHOSE = (
 )
 _ADDRESS_WORDS = (
     r"address|adresse|adres|anschrift|direcci\x7fn|direccion|domicilio|indirizzo|endere\x7fo|"
-    r"(?:liefer|rechnungs|wohn|post)adresse|woonadres|postadres"
+    r"(?:liefer|rechnungs|wohn|post)adresse|woonadres|postadres|"
+    # a form's field for where a person lives: `Residence:`, `Place of residence:`, `Wohnort:`, `Morada:`
+    r"(?:place[ _-]of[ _-])?residence|wohnort|wohnsitz|morada|residencia"
 )
 # groups: 1 an address word (with its owner), 2 a street or address line, 3 a city or town
 _KEY_BODY = (
@@ -146,6 +148,8 @@ _STREET_WORDS = frozenset(
         "calle",
         "carrera",
         "rua",
+        "rruga",  # (Albanian: street, abbreviated Rr.)
+        "rr",
         "travessa",
         "via",
         "viale",
@@ -239,11 +243,38 @@ _STREET_ENDINGS = (
 _TOKEN = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
-def _street_worded(value: str) -> bool:
+# A unit designator and its number (`apt 15`, `Block 8`, `flat 16`, `casa 44`, `Bldg. 3`): the
+# secondary unit designators of USPS Publication 28 (appendix C2: APT, BLDG, FL, STE, UNIT, RM, DEPT,
+# LOT …) and their equivalents in UPU S42 address templates (house, block, flat; casa, piso, depto,
+# andar, bloco, lote, edificio; bât., étage; Wohnung). Only with its number: a unit word alone
+# (`flat file`, `unit test`, `block size`) is no address.
+_UNIT = re.compile(
+    r"(?i)(?:apt|apartment|appt|bldg|building|block|blk|house|flat|unit|suite|ste|floor|fl|room|rm|"
+    r"lot|plot|dept|casa|piso|depto|departamento|andar|bloco|lote|edificio|edif|b\u00e2t|b\u00e2timent|\u00e9tage|"
+    r"wohnung|whg)\.?[ \t]?(?:no\.?[ \t]?)?\d{1,5}[A-Za-z]?"
+)
+# (a part of name words alone, the locality beside the unit: `Kanyama`, `Al Riyadh`)
+_NAME_PART = re.compile(r"[^\W\d_][^\W\d_'’.-]*(?:[ -][^\W\d_][^\W\d_'’.-]*){0,3}")
+
+
+def _unit_worded(value: str) -> bool:
+    """A unit designator and its number as a comma-separated part of its own (`Block 8`, `flat 16`),
+    beside a part of capitalised name words (a locality): `Room 4 on-call rota`, `Block 4 of 10`,
+    `Lot 7, Batch 12` are counts and labels, not addresses (rev46r R1, R9)."""
+    parts = [p.strip() for p in value.split(",")]
+    return any(_UNIT.fullmatch(p) for p in parts) and any(_NAME_PART.fullmatch(p) and p[:1].isupper() for p in parts)
+
+
+def _street_worded(value: str, units: bool = True) -> bool:
     words = [w.lower() for w in _TOKEN.findall(value)]
-    return any(w in _STREET_WORDS or w.endswith(_STREET_ENDINGS) for w in words) or any(
-        not (c.isupper() or c.islower()) for w in words for c in w[:1]
+    return (
+        any(w in _STREET_WORDS or w.endswith(_STREET_ENDINGS) for w in words)
+        or any(not (c.isupper() or c.islower()) for w in words for c in w[:1])
+        or (units and _unit_worded(value))
     )
+
+
+_RESIDENCE_KEY = re.compile(r"(?i)residence|wohnort|wohnsitz|morada|residencia")
 
 
 def _cjk_address(value: str) -> bool:
@@ -410,7 +441,99 @@ def _ort_unlike(text: str, k0: int, k1: int) -> bool:
     return key == "ORT" or text[k1 : k1 + 4].lstrip("\"'\\ \t")[:1] not in (":", ">")
 
 
+# A form's field naming the person it is about, whose value is the name then the home address on
+# one line: `Reported by: <Name>, <street>, <town>`, `Tenant: <Name>, <address>`. The roles are those
+# a form records a private person under (a report's reporter or complainant, a claim's claimant or
+# policyholder, a lease's tenant, a register's member or guest, an order's customer or recipient).
+_PERSON_ROLES = (
+    r"reported[ \t]+by|reporting[ \t]+person|reporter|complainant|claimant|policy[ \t]?holder|insured|"
+    r"owner|member|tenant|guest|applicant|patient|customer|sender|recipient|addressee|(?:full[ \t]+)?name"
+)
+# (the name: one to four capitalised words, a lower-case particle between, `Maria da Costa`)
+_PERSON_THEN = Rx(
+    rf"(?i:\b(?:{_PERSON_ROLES}))[ \t]*:[ \t]*"
+    r"([A-Z\x7f][A-Za-z\x7f'.-]{0,30}(?:[ \t]+(?:[a-z]{1,3}[ \t]+)?[A-Z\x7f][A-Za-z\x7f'.-]{0,30}){1,3}),[ \t]*()"
+)
+# (the gates' runs unbounded: a counted run costs the shared Set's DFA states; each is a superset of its reader)
+PERSON_THEN_GATE = rf"(?i:\b(?:{_PERSON_ROLES}))[ \t]*:[ \t]*[A-Z\x7f][^\n,]*,"
+
+
+# A mailing verb, its object, then `to` and where it goes: `post the printed invitation to <address>`,
+# `mail the cheque to <address>`; the address ends with its clause (`;`, a sentence's full stop).
+_MAIL_TO = Rx(
+    r"(?i:\b(?:post|posted|mail|mailed|send|sent|forward|forwarded|ship|shipped)"
+    r"(?:[ \t]+[a-z]{1,12}){1,3}[ \t]+to[ \t]+)()"
+)
+MAIL_TO_GATE = r"(?i:\b(?:post|mail|send|sent|forward|ship)[a-z]*[ \t][^\n]*[ \t]to[ \t]+[A-Z0-9\x7f])"
+_CLAUSE_END = re.compile(r";|\.(?:[ \t]|$)")
+# where an address read part by part ends: a clause's or a cell's end, or a part holding a contact
+# value or its placeholder (an e-mail, a URL, an international number, a phone word): what follows the
+# address never decides it, so a later placeholder cannot change the reading (rev46r R4)
+# (a full stop ends the address only as a sentence's end: after a word of four letters or more, before
+# a blank and a capital or the text's end; `No. 44`, `Shariati St., unit 15`, `Rd. 4` go on)
+_PART_STOP = re.compile(r"[;|\t(\x00-\x08\x0b-\x1f]|(?<=[^\W\d_]{4})\.(?:[ \t]+[A-Z]|[ \t]*$)")
+_CONTACT_PART = re.compile(r"@|://|\[REDACTED:|\+\d|(?i:\b(?:call|phone|tel|mobile|e-?mail)\b)")
+
+
+def _address_parts(text: str, start: int, end: int) -> int:
+    """Where the address starting at `start` ends: its comma-separated parts up to the first stop."""
+    stop = _PART_STOP.search(text, start, end)
+    end = stop.start() if stop is not None else end
+    pos = start
+    while pos < end:
+        comma = text.find(",", pos, end)
+        part_end = end if comma < 0 else comma
+        if _CONTACT_PART.search(text, pos, part_end) is not None:
+            end = pos
+            break
+        pos = part_end + 1
+    while end > start and text[end - 1] in " \t,":
+        end -= 1
+    # (a word or two of the sentence after the address, `ship it to <address> please`: lower-case words
+    # after a part that ends as a town or a number ends, a capitalised word or digits)
+    tail = _PROSE_TAIL.search(text, max(start, end - 40), end)
+    if tail is not None and tail.start() > start:
+        before = text[start : tail.start()].split()[-1:]
+        if before and (before[0][:1].isupper() or before[0].isdigit()):
+            end = tail.start()
+    return end
+
+
+_PROSE_TAIL = re.compile(r"(?:[ \t]+[a-z]{2,12}){1,2}\Z")
+
+
+def _person_named(name: str) -> bool:
+    from persona_pipeline.core.evidence.redaction import pii
+
+    words = name.split()
+    # (a person's cell, a listed or non-ASCII name word, or a name's shape of no everyday word: Babiker)
+    return (
+        pii.person_cell(name)
+        or pii._person_like(words)
+        or (pii._name_shaped(words, True) and not any(pii.everyday_words(words)))
+    )
+
+
 def address_field_spans(text: str) -> Iterator[Span]:
+    for _, (v0, _v1) in _MAIL_TO.finditer(text):
+        v = _value_at(text, v0, prose=True)
+        if v is None:
+            continue
+        value = text[v[0] : _address_parts(text, v[0], v[1])]
+        if value[:1].isalnum() and value[:1] == value[:1].upper() and address_like(value) and _street_worded(value):
+            yield Span(v[0], v[0] + len(value), "address")
+    for _, (n0, n1), (v0, _v1) in _PERSON_THEN.finditer(text):
+        # (the name must read as a person's: `Platform Team, Room 4` is a team's; rev46r R1)
+        if not _person_named(text[n0:n1]):
+            continue
+        v = _value_at(text, v0, prose=True)
+        if v is None:
+            continue
+        value = text[v[0] : _address_parts(text, v[0], v[1])]
+        # (the rest of the line after the name: an address only when it starts as one, a house number
+        # or a capitalised word, and names a street or a unit: `Amna Ali, 7 1218109` is a number)
+        if value[:1].isalnum() and address_like(value) and _street_worded(value):
+            yield Span(v[0], v[0] + len(value), "address")
     for spans in KEY.finditer(text):
         (_, k1), owner, street, city = spans
         if owner[0] < 0 and street[0] < 0 and city[0] < 0:
@@ -428,8 +551,22 @@ def address_field_spans(text: str) -> Iterator[Span]:
             continue
         value = text[v[0] : v[1]]
         # (a street or city key says what its value is; an address key's value names a street type)
-        if address_like(value, city=city[0] >= 0) and (owner[0] < 0 or _street_worded(value)):
+        residence = owner[0] >= 0 and _RESIDENCE_KEY.search(text, owner[0], owner[1]) is not None
+        classic = owner[0] < 0 or _street_worded(value, units=False)
+        if address_like(value, city=city[0] >= 0) and classic and not residence:
             yield Span(v[0], v[1], "address")
+            continue
+        # (round 23's readings, a residence key's value and one a unit designator makes an address: read
+        # part by part, so that what follows the address never decides it; rev46r R11)
+        if owner[0] >= 0:
+            end = _address_parts(text, v[0], v[1])
+            value = text[v[0] : end]
+            # (only the new readings: a residence key's value, or one that only a unit designator makes an
+            # address, starting as an address starts; the classic street-worded value is read as before)
+            new = residence or not _street_worded(value, units=False)
+            starts = value[:1].isdigit() or value[:1].isupper()
+            if new and starts and address_like(value) and _street_worded(value):
+                yield Span(v[0], end, "address")
     if not text.isascii():
         if "ул" in text or "просп" in text or "пр-т" in text:
             for m in _RU_STREET.finditer(text):
@@ -589,12 +726,16 @@ def _csv_columns(text: str) -> Iterator[Span]:
 # prose ("the address family") opens nothing
 GATE = (
     r"(?i)(?:(?:\b|_|(?-i:[a-z]))(?:address|adresse|adres|anschrift|direcci|direccion|domicilio|indirizzo|endere|"
+    r"residence|wohnort|wohnsitz|morada|residencia|"
     r"[a-z]_addr)|(?:\b|_)(?:street|strasse|stra\x7fe|line[ _.-]?[12]|address[12]|city|town|ville|ciudad|ort))"
     # (any separator `_value_at` takes within its first characters: `row["address"] = …`, `address "…"`;
     # a narrower gate let a placeholder's own `address:` open it on a second pass, not idempotent)
     r"(?:[^\n]{0,3}[:=\"'>({]|\\?\"[ \t]*,[ \t]*\\?\")|"
     r"(?i:by[-_][a-z_]{0,12}(?:address|street|city))/|"
-    r"(?i:ship(?:ping)?|deliver(?:y)?)[ _.-]?to[ \t:]|(?:^|\n|,)[ \t]*\"?(?i:street|address|city)\"?[ \t]*(?:,|\r?\n)"
+    r"(?i:ship(?:ping)?|deliver(?:y)?)[ _.-]?to[ \t:]|(?:^|\n|,)[ \t]*\"?(?i:street|address|city)\"?[ \t]*(?:,|\r?\n)|"
+    + PERSON_THEN_GATE
+    + "|"
+    + MAIL_TO_GATE
 )
 
 

@@ -20,17 +20,8 @@ from __future__ import annotations
 
 import re
 
-from persona_pipeline.core.evidence.redaction import group_mailbox, pii
-from persona_pipeline.core.evidence.redaction.english_words import frequent_english
+from persona_pipeline.core.evidence.redaction import pii
 from persona_pipeline.core.evidence.redaction.spans import Span
-
-# The helpers this module once held, under their old names, for code written against them before
-# they moved (gap46: the name-cell test to `pii.person_cell`, the word list to `english_words`). New
-# code imports the public names; `test_no_module_imports_another_modules_private_name` fails on any
-# import of these, so a branch merged on top is told to switch before the aliases go.
-_person_cell = pii.person_cell
-_frequent_english = frequent_english
-_personal = group_mailbox._personal
 
 _SEPS = "\t;|"
 _QUOTES = " \"'"

@@ -154,8 +154,26 @@ _BORN_REACH = 130  # characters before the cue where the name's words are read
 _BORN_GATE = re.compile(r"(?:\(|,)[ \t]{0,4}(?:born|b\.|n[ée]e?|geb\.|geboren|nacid[oa]|nata|nato)[ \t]")
 _BORN_SET_GATE = Rx(r"(?:\(|,)[ \t]{0,4}(?:born|b\.|n(?:\x7f|e)e?|geb\.|geboren|nacid[oa]|nata|nato)[ \t]")
 
+# An airline's passenger name (IATA's reservation and boarding-pass convention, Resolution 792 BCBP
+# and the PNR name element): SURNAME/GIVEN NAMES in capitals, then the passenger's title (MR, MRS, MS,
+# MISS, MSTR, DR, PROF, MX; CHD, INF for a child or an infant); or the same after a passenger label
+# without the title. Each part bounded, no nested unbounded repeats: linear.
+_IATA_PART = r"[A-Z][A-Z'-]{1,30}"
+_IATA_TITLE = r"(?:MR|MRS|MS|MISS|MSTR|DR|PROF|MX|CHD|INF)"
+_IATA_NEXT = rf"(?:[ ](?!{_IATA_TITLE}(?![\w/])){_IATA_PART})"  # (a further name word, never the title)
+_IATA = re.compile(
+    rf"(?<![\w/.-])({_IATA_PART}{_IATA_NEXT}{{0,2}}/{_IATA_PART}{_IATA_NEXT}{{0,2}})"
+    # (the title ends the name element: the line, a field or markup follows it, never more words,
+    # `CI/CD MS Teams`, `TCP/IP MR 42`)
+    rf"(?:[ \t]+({_IATA_TITLE})(?=[ \t]*(?:$|[\r\n<\"'\\,;|)\]}}\u00b7])))?(?![\w/])",
+    re.M,
+)
+# (a passenger label: not a bare `name:`, a CI workflow's `name: CI/CD`; rev46r R8)
+_IATA_LABEL = re.compile(r"(?i:passenger|pax|traveller|traveler)(?:[ \t]*\d{1,2})?[ \t]*:[ \t]*\Z")
+_IATA_GATE = Rx(r"[A-Z]{2}/[A-Z]{2}")
+
 # (`pii`'s Set pass opens the module on an ASCII text only where one of these matches)
-GATES = (_CHAT_GATE, _SIGNATURE_GATE, _CONTACT_GATE, Rx(r"\"from\""), _BORN_SET_GATE)
+GATES = (_CHAT_GATE, _SIGNATURE_GATE, _CONTACT_GATE, Rx(r"\"from\""), _BORN_SET_GATE, _IATA_GATE)
 
 
 def _name_before(text: str, end: int) -> tuple[int, int] | None:
@@ -182,7 +200,33 @@ def _born_name_ok(value: str) -> bool:
     return all(w[0].isupper() for w in words) and pii.person_cell(" ".join(words))
 
 
+def _iata_listed(value: str) -> bool:
+    """A part of the passenger name is a listed given or family name (`MR` also ends a GitLab merge
+    request's mention, `the CI/CD MR`: a title alone is no passenger's sign)."""
+    firsts, lasts = pii._name_lists()
+    return any(w.title() in firsts or w.title() in lasts for w in re.split(r"[ /]", value) if len(w) > 2)
+
+
+def _iata_spans(text: str) -> Iterator[Span]:
+    for m in _IATA.finditer(text):
+        value = m.group(1)
+        surname, given = value.split("/", 1)
+        labelled = _IATA_LABEL.search(text, max(0, m.start(1) - 24), m.start(1)) is not None
+        if len(surname) <= 3 and len(given) <= 3 and not (labelled and _iata_listed(value)):
+            continue  # `LHR/JFK`, `DEV/OPS`: airport pairs and acronyms (`Dev` is a given name too)
+        # (untitled after a passenger label: not a fare class or a direction, every word an everyday one:
+        # `Passenger: ECONOMY/PREMIUM`, `pax: INBOUND/OUTBOUND`; rev46r R17)
+        words = [w.title() for w in re.split(r"[ /]", value) if w]
+        if m.group(2) is None and all(pii.everyday_words(words)):
+            continue
+        # (titled: a listed name part or a passenger label; untitled: the passenger label)
+        if labelled or (m.group(2) is not None and _iata_listed(value)):
+            yield Span(m.start(1), m.end(1), "person_name")
+
+
 def document_name_spans(text: str) -> Iterator[Span]:
+    if "/" in text and _IATA_GATE.search(text) is not None:
+        yield from _iata_spans(text)
     if "\n" in text and _SIGNATURE_GATE.search(text) is not None:
         for m in _SIGNATURE_PHONE.finditer(text):
             # (the sender's line: one to five capitalised words or particles, `CI bot` is none)

@@ -133,6 +133,13 @@ _NAME_VALUE = Rx(
     r"\\?\"(?:name|key|Name|Key)\\?\"[ \t]*:[ \t]*\\?\"([A-Za-z\x7f][^\"\\\n]{0,60})\\?\"[ \t]*,[ \t]*"
     r"\\?\"(?:value|Value)\\?\"[ \t]*:[ \t]*\\?\"([^\"\\\n]{1,120})\\?\""
 )
+# a form response's question and answer (a scheduling or survey tool's export: `{"question": "Your
+# tax number", "answer": "…"}`): the question labels the answer, its leading possessive dropped
+_QUESTION_ANSWER = Rx(
+    r"\\?\"(?:question|Question|label|Label|title)\\?\"[ \t]*:[ \t]*\\?\"(?:(?i:your|my|the)[ \t]+)?"
+    r"([A-Za-z\x7f][^\"\\\n]{0,60})\\?\"[ \t]*,[ \t]*"
+    r"\\?\"(?:answer|Answer|response|Response)\\?\"[ \t]*:[ \t]*\\?\"([^\"\\\n]{1,120})\\?\""
+)
 # a test's assertion on a field (Chai's `expect(res.json().phone).to.eql("…")`, Jest's `.toBe(…)`)
 _EXPECT = Rx(
     r"\bexpect\([^()\n]{0,80}\.([A-Za-z_][A-Za-z0-9_]{0,40})\)\.(?:to\.(?:deep\.)?(?:eql|equal|be)|toBe|toEqual)"
@@ -153,8 +160,12 @@ _COLUMN_HEADER = re.compile(
     r"([^\W\d_][^()\n=]{0,59}?)[ \t]*(?:\)|$)",
     re.M,
 )
+# the small CSV's header line and a row with a digit under it, on the fold (the Set pass's member:
+# most texts have commas and semicolons, few such a header)
+_CSV_GATE_CELL = r"[A-Za-z\x7f][A-Za-z0-9_\x7f .'/-]{0,40}"
+_CSV_GATE = Rx(rf"(?m)(?:^|[\"'>])\x7f?[ \t]*{_CSV_GATE_CELL}(?:[;,][ \t]*{_CSV_GATE_CELL}){{1,3}}[ \t]*\n[^\n]*\d")
 _HEADER_REACH = 200  # characters around the formula bar where its column's header is read
-# the ten scans `_pairs` makes, in one RE2 Set pass: most texts have none of them
+# the eleven scans `_pairs` makes, in one RE2 Set pass: most texts have none of them
 _SCANS = (
     _HEADER_LINE,
     _KEYWORD,
@@ -164,8 +175,10 @@ _SCANS = (
     _LEADER_LINE,
     _BARE_LABEL_LINE,
     _NAME_VALUE,
+    _QUESTION_ANSWER,
     _EXPECT,
     _FORMULA_BAR,
+    _CSV_GATE,
 )
 
 
@@ -221,11 +234,70 @@ def _pairs(text: str) -> Iterator[tuple[str, int, int]]:
     yield from _form_pairs(text, may)
     yield from _field_pairs(text, may)
     yield from _cell_pairs(text, may)
+    if (";" in text or "," in text) and may(_CSV_GATE):
+        yield from _csv_pairs(text)
+
+
+# A small delimited table (a spreadsheet saved as CSV, Excel's European `;` export, a byte-order mark
+# before its header): a header line of two to four word cells parted by one `;` or `,`, rows of the same
+# width under it; each cell with a digit labelled by its column's header (RFC 4180's header row).
+_CSV_CELL = r"[A-Za-z\u00c0-\u024f][\w .'/-]{0,40}"
+_CSV_HEADER = re.compile(rf"(?m)(?:^|(?<=[\"'>]))\ufeff?[ \t]*{_CSV_CELL}(?:[;,][ \t]*{_CSV_CELL}){{1,3}}[ \t]*$")
+_CSV_ROWS = 50
+_CSV_VALUE_MAX = 64
+_CSV_VALUE_GROUPS = 6
+
+
+def _column_kind(name: str) -> str | None:
+    from persona_pipeline.core.evidence.redaction import pii
+
+    return pii._column_kind(name)
+
+
+def _csv_pairs(text: str) -> Iterator[tuple[str, int, int]]:
+    done = 0
+    for m in _CSV_HEADER.finditer(text):
+        if m.start() < done:
+            continue
+        head = m.group(0).lstrip("\ufeff")
+        sep = ";" if ";" in head else ","
+        names = [c.strip() for c in head.split(sep)]
+        if any(not n or any(ch.isdigit() for ch in n) for n in names):
+            continue
+        # (a phone, SSN, birth-date or name column is pii's table readers', with their column rules: a
+        # `mobile` column of bare counts is no phone's; rev46r R14)
+        skip = {i for i, n in enumerate(names) if _column_kind(n) is not None}
+        at = m.end() + 1
+        for _ in range(_CSV_ROWS):
+            if at >= len(text):
+                break
+            end = text.find("\n", at)
+            end = len(text) if end < 0 else end
+            line = text[at:end]
+            # (a row holding a placeholder may have had another width before it was redacted: the
+            # table may have ended there for the pass that made it, so it ends here too)
+            if line.count(sep) != len(names) - 1 or not line.strip() or "[REDACTED:" in line:
+                break
+            pos = at
+            for i, (name, cell) in enumerate(zip(names, line.split(sep), strict=True)):
+                a = pos + len(cell) - len(cell.lstrip(" \t\"'"))
+                b = pos + len(cell.rstrip(" \t\"'"))
+                # (a value's length: at most 64 characters in a few groups; a histogram's or a vector's
+                # cell of thousands of digits is no one's value, and every detector would read it: rev46r R16)
+                short = b - a <= _CSV_VALUE_MAX and text.count(" ", a, b) <= _CSV_VALUE_GROUPS
+                if i not in skip and short and b - a >= 5 and _DIGIT.search(text, a, b):
+                    yield name, a, b
+                pos += len(cell) + 1
+            at = end + 1
+        done = at
 
 
 def _field_pairs(text: str, may: Callable[[Rx], bool]) -> Iterator[tuple[str, int, int]]:
     if "alue" in text and may(_NAME_VALUE):
         for _, (k0, k1), (a, b) in _NAME_VALUE.finditer(text):
+            yield text[k0:k1], a, b
+    if ("nswer" in text or "esponse" in text) and may(_QUESTION_ANSWER):
+        for _, (k0, k1), (a, b) in _QUESTION_ANSWER.finditer(text):
             yield text[k0:k1], a, b
     if "expect(" in text and may(_EXPECT):
         for _, (k0, k1), (a, b) in _EXPECT.finditer(text):

@@ -38,6 +38,9 @@ _NUMBER_WORDS = r"number|no\.?|nr\.?|num\x7fro|numero|n\x7fmero|nummer|numer|n\x
 _PHRASES = (
     rf"(?:my|his|her|our|their)[ \t]+(?:(?:phone|mobile|cell|work|home|office)[ \t]+)?(?:{_NUMBER_WORDS})|"
     r"(?:reach|call|text|ring|phone|contact)[ \t]+(?:me|us|him|her|them)(?:[ \t]+(?:at|on))?|"
+    # (the same phrase's alternative after an e-mail address: `reach me at <e-mail> or on <number>`)
+    r"(?:reach|contact|email|e-mail|write)[ \t]+(?:me|us)[ \t]+at[ \t]+[^\s@]{1,64}@[^\s@,;]{1,100}"
+    r"[ \t]+or[ \t]+(?:on|at|call|phone)|"
     # (not "call to" / "message to": a log's "call to 1234 5678 9012 failed" names no phone)
     r"(?:sms|text|texted|whatsapp|dialled|dialed)[ \t]+(?:to|from)|"
     # (a message a phone receives sent to its number: "we will send a reminder to", "sent the code to";
@@ -67,15 +70,20 @@ _GAP = (
 _NUMBER = r"(\(?\+?\d[\d ().-]{6,20}\d)"
 LABELLED = Rx(
     rf"(?i)(?:^|[^A-Za-z0-9_\x7f])(?:(?:{_LABEL}){_GAP}|"
-    # a contact field holding a person's name and number: `Emergency contact: <Name>, <number>`
-    r"contact(?:[ \t]+person)?[ \t]*:[ \t]*"
-    r"(?-i:[A-Z\x7f][A-Za-z\x7f'.-]*(?:[ \t]+[A-Z\x7f][A-Za-z\x7f'.-]*){0,3}),[ \t]*)"
+    # a contact field holding a person's name and number: `Emergency contact: <Name>, <number>`, `In
+    # case of emergency: <Name>, <number>`, `Next of kin: <Name>, <number>` (a lower-case particle in
+    # the name, `Ana da Costa`)
+    r"(?:contact(?:[ \t]+person)?|in[ \t]+case[ \t]+of[ \t]+emergency|next[ \t]+of[ \t]+kin)[ \t]*:[ \t]*"
+    r"(?-i:[A-Z\x7f][A-Za-z\x7f'.-]*(?:[ \t]+(?:[a-z]{1,3}[ \t]+)?[A-Z\x7f][A-Za-z\x7f'.-]*){0,3}),[ \t]*|"
+    # a form's contact field whose value is the number itself: `Contact: 7717 3996` (grouped, see below)
+    r"contact(?:[ \t]+(?:number|no\.?|details))?[ \t]*:[ \t]*)"
     rf"{_NUMBER}"
 )
 # The gate: `intl_formats`' phone-word gate (phone, tel, móvil, Handy, whatsapp…, already in the
 # shared Set) or this one, a piece of every other label (a short literal list: a small Set DFA)
 GATE_PART = (
     r"(?i)(?:natel|puhelin|numer|n\x7fmer|num\x7fro|number|nummer|reach|dial|message|llam|ll\x7fm|contact|call|"
+    r"emergency|next[ \t]+of[ \t]+kin|"
     r"text|portable|liga|dzwo|ruf|"
     # (the "send … to" phrase whole, less its `to`: `send` alone is in most prompts)
     r"(?:send|sent|sending)[ \t]+(?:(?:a|an|the|your|you|a[ \t]+text)[ \t]+)?"
@@ -106,6 +114,9 @@ _DATE_RUN = re.compile(
 )
 
 
+_SEVEN = re.compile(r"\d{2,4}(?: \d{2,4}){1,2}")
+
+
 @lru_cache(maxsize=4096)
 def dialable(raw: str) -> bool:
     """Valid in some region (as dialled there), with 8 to 15 digits written in groups; a bare
@@ -127,6 +138,10 @@ def dialable(raw: str) -> bool:
         # (an international number written without its `+`, `4479…`, `5511…`: valid with its
         # country code, 11 digits or more; the label vouches that a number follows it)
         return digits >= 11 and raw[0] != "0" and valid_region("+" + raw, None) is not None
+    if digits == 7 and _SEVEN.fullmatch(raw):
+        # (seven digits in blank-separated groups: a closed plan's whole number, Cape Verde's or
+        # Iceland's `963 10 68`; the label vouches for it, a plan must read it as one)
+        return valid_anywhere(raw)
     if not 8 <= digits <= 15 or _date_or_ip(raw):
         return False
     if sum(len(g) == 1 for g in re.split(r"[^\d]+", raw)) >= 4:
@@ -187,7 +202,8 @@ _SENT_TO = re.compile(
 )
 # an id's or a count's noun after a bare run: `123456789 (telegram chat id)`, `12345678 sessions`
 _ID_AFTER = re.compile(
-    r"[ \t]*\(?(?i:chat|id|ids|user|users|partition|queue|topic|channel|group|sessions?|messages?|installs|"
+    r"[ \t]*\(?(?i:chat|id|ids|user|users|partition|queue|topic|channel|group|sessions?|messages?|installs|tickets|"
+    r"orders|cases|issues|"
     r"downloads|bytes|rows|requests|events|items|times)\b|[ \t]*/(?:day|s|sec|min|h)\b"
 )
 
@@ -199,6 +215,8 @@ def labelled_phone_spans(text: str) -> Iterator[Span]:
         else []
     )
     for start, end in sorted((*(g for _, g in LABELLED.finditer(text)), *found)):
+        if _SPACED_DATE.fullmatch(text, start, end) is not None:
+            continue  # (`Contact: 2024 06 01` in a table's pair: a date, whatever plan would dial it)
         # (a bare run of 8 or 9 digits, the closed plans' shape: the weakest a label vouches for)
         if text[start:end].isdigit() and 8 <= end - start <= 9:
             if _ID_AFTER.match(text, end) is not None:

@@ -24,7 +24,12 @@ from typing import Any
 from persona_pipeline.core.evidence.redaction import address_fields, bank_accounts, home_geo
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, birth_date_at, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.english_words import common_english, english_word_list, frequent_english
-from persona_pipeline.core.evidence.redaction.group_mailbox import LEGAL_FORMS, group_mailbox, report_mailbox
+from persona_pipeline.core.evidence.redaction.group_mailbox import (
+    LEGAL_FORMS,
+    group_mailbox,
+    listed_name_word,
+    report_mailbox,
+)
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, utf8_safe
 from persona_pipeline.core.evidence.redaction.phone_check import (
     column_cut,
@@ -857,6 +862,17 @@ _SHAPED_NAME_COLUMNS = frozenset(
     ("name", "full name", "full_name", "fullname", "patient", "pupil", "applicant", "passenger", "employee")
 )
 _ROLE_COLUMNS = frozenset(("contact", "employee", "patient", "pupil", "applicant", "passenger"))
+# the roles that name people on a register or a list as often as organisations, hosts or models
+# elsewhere (a guest list's guest, a club's member, a lease's tenant): a person column only in a table
+# of people's records (a phone, birth-date, e-mail or contact column beside it), its cells of a name's
+# shape (`_record_name`)
+_AMBIGUOUS_ROLE_COLUMNS = frozenset(
+    (
+        "guest", "guests", "attendee", "participant", "invitee", "member", "tenant", "customer", "client",
+        "student", "recipient", "volunteer", "player", "driver", "traveller", "traveler",
+    )
+)  # fmt: skip
+_RECORD_CONTACT_COLUMNS = frozenset(("email", "e-mail", "mail", "contact", "rsvp email"))
 _PERSON_HEAD_CELL = (
     rf"(?:[,;\t|][ \t]*[\"']?{_PERSON_COLUMN}\b|(?:^|[ ,;\t|])[\"']?{_PERSON_COLUMN}[\"']?[ \t]*[,;\t|])"
 )
@@ -872,6 +888,9 @@ _MAX_TABLE_ROWS = 2000
 
 def _column_kind(header_cell: str) -> str | None:
     h = header_cell.strip().strip("\"'").lower()
+    if h[:1] != "<" and any(c in h for c in "\"'>"):
+        # (the first header cell after what holds the table, `"body": "Guest`, `<p>Guest`: the cell's word)
+        h = re.split(r"[\"'>]", h)[-1].strip()
     if any(k in h for k in ("phone", "mobile", "cell", "fax", "whatsapp")) or h in ("tel", "telephone", "telefon"):
         return "phone"
     if "ssn" in h or "social" in h:
@@ -887,10 +906,14 @@ def _column_kind(header_cell: str) -> str | None:
         ["reviewer"],
     ) or (h in _ROLE_COLUMNS):
         return "person_name"
+    if h in _AMBIGUOUS_ROLE_COLUMNS:
+        return "role_name"
     return None
 
 
 def _cell_ok(kind: str, cell: str) -> bool:
+    if kind == "role_name":
+        return False  # (read only in a table of records: `table_column_spans`)
     if kind == "person_name":  # two to four name words, one of them a listed or name-shaped word
         words = cell.split(" ")
         return 2 <= len(words) <= 5 and _name_words_ok(cell, single_needs_list=True) and _person_like(words)
@@ -933,6 +956,12 @@ def table_column_spans(text: str) -> Iterator[Span]:
         # (a phone or a birth date beside it: an e-mail column alone is an organisation's record too)
         records = "person_name" in cols.values() and ("phone" in cols.values() or "date_of_birth" in cols.values())
         shaped = {i for i, c in enumerate(cells) if c.strip().strip("\"'").lower() in _SHAPED_NAME_COLUMNS}
+        # (a role column that names people only beside their contact data: see _AMBIGUOUS_ROLE_COLUMNS)
+        role_records = "role_name" in cols.values() and (
+            "phone" in cols.values()
+            or "date_of_birth" in cols.values()
+            or any(c.strip().strip("\"'").lower() in _RECORD_CONTACT_COLUMNS for c in cells)
+        )
         contact = {i for i, cell in enumerate(cells) if cell.strip().strip("\"'").lower() == "contact"}
         pos = h1 + 1
         for _ in range(_MAX_TABLE_ROWS):
@@ -944,6 +973,11 @@ def table_column_spans(text: str) -> Iterator[Span]:
             if row == header:
                 break  # (the header repeated starts the same table again, read from there: linear)
             n = row.count(sep)
+            # (the last row of a table held in a string runs on past the string's closing quote into its
+            # holder, `…,ana@x.org", "status": …`: the row is what stands before that quote)
+            last = False
+            if n > width and (q := row.find('"')) > 0 and row.count(sep, 0, q) == width:
+                row, n, last = row[:q], width, True
             held = "[REDACTED:" in row
             # (a row holding a placeholder may have had another width before it was redacted: the
             # table may have ended there for the pass that made it. Of the header's width, with
@@ -959,7 +993,12 @@ def table_column_spans(text: str) -> Iterator[Span]:
                 if held and "[REDACTED:" in cell:
                     start += len(cell) + 1
                     continue
-                if kind == "person_name":
+                if kind == "role_name":
+                    value = " ".join(cell.strip().strip("\"'").split())
+                    if role_records and value and value in cell and _record_name(value):
+                        a = start + cell.find(value)
+                        yield Span(a, a + len(value), "person_name")
+                elif kind == "person_name":
                     value = " ".join(cell.strip().strip("\"'").split())
                     if (
                         i in contact
@@ -986,6 +1025,8 @@ def table_column_spans(text: str) -> Iterator[Span]:
                         a = start + cell.find(value)
                         yield Span(a, a + len(value), kind)
                 start += len(cell) + 1
+            if last:
+                break
             pos = end + 1
 
 
@@ -1751,6 +1792,14 @@ _NAME_CONTEXT = Rx(
     # a form's role label for a person, its colon required: "Pupil: X", "Tenant: X" (a weak cue)
     # (not `tenant`, `guest`, `student`, `recipient`: they label organisations, networks and models too)
     r"(?:patient|pupil|applicant|passenger|addressee|consignee|guardian)[ \t]*:|"
+    # (a membership's, a claim's and a report's person, and an emergency contact line: `Member: X`,
+    # `Policyholder: X`, `Complainant: X`, `In case of emergency: X, <number>`; not `Guest: X`, a VM's too)
+    r"(?:member|policy[ \t]?holder|insured|claimant|complainant|reporting[ \t]+person|"
+    # (a transaction's parties on a form, by the head noun of their label: `Account holder: X`, `Buyer: X`)
+    r"(?:account[ \t]+)?holder|payer|payee|buyer|seller|beneficiary|taxpayer|"
+    r"in[ \t]+case[ \t]+of[ \t]+emergency)[ \t]*:|"
+    # (a booking's holder: `Reservation for X`, `booked for X`; a person's test as for the form roles)
+    r"(?:reservation|booking|reserved|booked)[ \t]+for|"
     # Indonesian and Malay: "tolong kabari X", "hubungi X", "tanya ke X"
     r"kabari|hubungi|tanya(?:kan)?(?:[ \t]+ke)?|"
     # a chat log's speaker: "[10:42] First Last: …"
@@ -1774,6 +1823,22 @@ _WEAK_CUES = (
     "patient is", "client is", "caller is", "person is", "nombre", "nom", "naam", "navn", "namn",
     "nimi", "imi", "isim", "ad soyad", "kabari", "hubungi", "tanya",
     "patient", "pupil", "applicant", "passenger", "addressee", "consignee", "guardian",
+    "member", "policyholder", "policy holder", "insured", "claimant", "complainant", "reporting person",
+    "in case of emergency", "reservation for", "booking for", "reserved for", "booked for",
+    "account holder", "holder", "payer", "payee", "buyer", "seller", "beneficiary", "taxpayer",
+)  # fmt: skip
+_BOOKING_CUES = ("reservation for", "booking for", "reserved for", "booked for")
+# the weak cues that announce a person's name as such ("my name is X", "full name: X"; not `legal
+# name`, a company's registered name as often): a name's shape is enough, an agent noun's `-er`
+# ending too (Nasser, Sommer, Fischer); the other English endings still refuse (`Load Balancing`)
+_ANNOUNCING_CUES = ("my name", "his name", "her name", "their name", "your name", "full name", "real name")
+# a form's person labels that name groups, tiers and parties as often (`Member: Domain Admins`,
+# `Claimant: Third Party`): the value must read as a person's cell (`person_cell`: no
+# everyday word) or hold a listed or non-ASCII name word, and no plural of an everyday noun
+_FORM_ROLE_CUES = (
+    "member", "policyholder", "policy holder", "insured", "claimant", "complainant", "reporting person",
+    "in case of emergency", "reservation for", "booking for", "reserved for", "booked for",
+    "account holder", "holder", "payer", "payee", "buyer", "seller", "beneficiary", "taxpayer",
 )  # fmt: skip
 # a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
 _PERSON_KEYS = (
@@ -2283,9 +2348,15 @@ def person_name_spans(text: str) -> Iterator[Span]:
                 or (_SAYS.match(text, end) is not None and _name_shaped(words))
             ):
                 continue  # "Load Balancer said": a verb alone makes no name of two plain words
-        if ctx[0] >= 0 and text[m0:start].lower().startswith(_WEAK_CUES):
+        if ctx[0] >= 0 and (cue := text[m0:start].lower()).startswith(_WEAK_CUES):
             words = text[start:end].split()
-            if not _name_shaped(words) if len(words) > 1 else words[0] in _COMMON_WORD_FIRSTS:
+            # (the `-er` ending passes only in a name of no everyday word: `Load Balancer` is none)
+            announced = cue.startswith(_ANNOUNCING_CUES) and not any(everyday_words(words))
+            if cue.startswith(_FORM_ROLE_CUES) and not _form_person(words):
+                continue
+            if cue.startswith(_BOOKING_CUES) and any(everyday_words(words)):
+                continue  # (`Booking for Double Room`: a room, a table, a slot is booked too)
+            if not _name_shaped(words, announced) if len(words) > 1 else words[0] in _COMMON_WORD_FIRSTS:
                 continue  # "the client is Apache Kafka": a weak cue takes a name's shape only
         # (a given name or a surname alone under its own key: `"last_name": "Bakare"`)
         part = keyed[0] >= 0 and _name_part_value(text, m0, start, end)
@@ -2303,7 +2374,7 @@ def person_name_spans(text: str) -> Iterator[Span]:
 
 
 _NAME_PART_KEY = Rx(
-    r"(?i)(?:first|last|given|family|middle|sur)_?name|surname|nombre|apellidos?|vorname|nachname|pr\x7fnom|"
+    r"(?i)(?:first|last|given|family|middle|sur)[ _]?names?|surname|nombre|apellidos?|vorname|nachname|pr\x7fnom|"
     r"prenom|sobrenome|cognome"
 )
 # values of a schema or a form's placeholder under a name key, never a person's name
@@ -2370,14 +2441,17 @@ def _single_after_cue(text: str, m0: int, start: int, end: int) -> bool:
 
 
 def _name_part_value(text: str, m0: int, start: int, end: int) -> bool:
-    """A quoted single word under a key naming part of a name (first_name, surname, Nachname)."""
+    """A quoted single word under a key naming part of a name (first_name, surname, Nachname), or a
+    form's field of that name (`Last name: X`, a colon, the word alone to the line's end: rev46r R15),
+    a name's shape and no everyday word."""
     quote = text[start - 1 : start]
-    return (
-        quote in ("'", '"')
-        and text[end : end + 1] == quote
-        and _NAME_PART_KEY.search(text[m0:start]) is not None
-        and text[start:end] not in _NAME_PART_NOT
-    )
+    if _NAME_PART_KEY.search(text[m0:start]) is None or text[start:end] in _NAME_PART_NOT:
+        return False
+    if quote in ("'", '"'):
+        return text[end : end + 1] == quote
+    word = text[start:end]
+    field = ":" in text[m0:start] and text[end : end + 1] in ("\n", "\r", "")
+    return field and _name_shaped([word, word]) and not any(everyday_words([word]))
 
 
 # `name: X` (YAML, JSON, a form): the key is everywhere in code (`name: build`), so its value must
@@ -2388,7 +2462,8 @@ _NAME_KEY = Rx(rf"(?:^|[\s{{,\"'(\x7f])\\?[\"']?(?i:name)\\?[\"']?[ \t]*[:=][ \t
 # the record a `name` key belongs to, right before it: a person's (`Customer(`, `user: {`, `new Patient {`)
 _PERSON_RECORD = re.compile(
     r"(?i)\b(?:customer|user|client|patient|member|employee|contact|person|applicant|passenger|guest|student|"
-    r"beneficiary|recipient|account_?holder|cardholder)s?\b[\"']?[ \t]*(?:[:=][ \t]*)?(?:\(|\{|\[\{?)[ \t]*\\?[\"']?$"
+    r"beneficiary|recipient|account_?holder|cardholder|candidate|traveller|traveler|attendee|participant|invitee|"
+    r"policy_?holder|insured|claimant)s?\b[\"']?[ \t]*(?:[:=][ \t]*)?(?:\(|\{|\[\{?)[ \t]*\\?[\"']?$"
 )
 
 
@@ -2471,7 +2546,26 @@ _PRODUCT_LEADS = _words(
 )
 
 
-def _name_shaped(words: list[str]) -> bool:
+def everyday_words(words: list[str]) -> list[bool]:
+    """Whether each word is a frequent English word (wordfreq's table) and no listed given or
+    family name."""
+
+    frequent, lists = frequent_english(), _name_lists()
+    return [w.lower() in frequent and not listed_name_word(w, lists) for w in words]
+
+
+def _form_person(words: list[str]) -> bool:
+    """A form role's value read as a person: see `_FORM_ROLE_CUES`."""
+
+    last = words[-1]
+    plural = len(last) > 3 and last.endswith("s") and not last.endswith("ss")
+    plural = plural and not listed_name_word(last, _name_lists())
+    if plural and any(everyday_words(words)):
+        return False  # `Domain Admins`, `Power Users`: a group of people, no one's name
+    return person_cell(" ".join(words)) or _person_like(words)
+
+
+def _name_shaped(words: list[str], announced: bool = False) -> bool:
     """Two to four name words of any culture (Tsegaye Bekele, Oluwaseun Adeyemi, Nguyen Thi Mai):
     each capitalised, then lowercase letters (no CamelCase, no digits), no listed non-name word or
     product lead, and no English derivational ending (Balancer, Routing, Deployment)."""
@@ -2487,7 +2581,8 @@ def _name_shaped(words: list[str]) -> bool:
         if not body.replace("-", "").isalpha():
             return False
         # (the endings are English: a word with another letter is none, "Péter", "Schröder")
-        if w in _NOT_NAME_WORDS or (w.isascii() and _english_derived(w)):
+        derived = _english_derived(w) and not (announced and w.lower().endswith("er"))
+        if w in _NOT_NAME_WORDS or (w.isascii() and derived):
             return False
     return True
 
