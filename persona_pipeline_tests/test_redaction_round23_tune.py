@@ -423,27 +423,16 @@ def test_rev46r_r11_a_residence_field_is_idempotent_and_keeps_its_tail(checks: C
     assert any(w in out for w in ("sprint review", "all fine", "\tok", ". Call", ", Phone: "))
 
 
-# --- rev46r R10: the engine's word tests are looked up where they live (gap46 moves them)
+# --- rev46r R10: the word tests the new readings use are the public ones (gap46 moved them; the merge
+# removed the look-ups that bridged the move, and test_no_module_imports_another_modules_private_name
+# guards the imports)
 
 
-def test_rev46r_r10_the_person_cell_and_word_tests_survive_their_move(
-    monkeypatch: pytest.MonkeyPatch, redactor: Redactor
-) -> None:
-    import sys
-    import types
+def test_rev46r_r10_the_person_cell_and_word_tests_read_as_before(redactor: Redactor) -> None:
+    from persona_pipeline.core.evidence.redaction import pii
 
-    from persona_pipeline.core.evidence.redaction import address_rows, pii
-
-    cell, frequent = address_rows._person_cell, address_rows._frequent_english
-    leaf = types.ModuleType("persona_pipeline.core.evidence.redaction.english_words")
-    leaf.frequent_english = frequent  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, leaf.__name__, leaf)
-    monkeypatch.setattr(pii, "person_cell", cell, raising=False)
-    monkeypatch.delattr(address_rows, "_person_cell")
-    # (the old home's table emptied: a lookup there would read `Domain` as no everyday word)
-    monkeypatch.setattr(address_rows, "_frequent_english", frozenset)
     assert pii.everyday_words(["Domain", "Hoxha"]) == [True, False]
-    assert pii.person_cell_test("Rania Haddad")
+    assert pii.person_cell("Rania Haddad")
     out = redactor.redact("Reported by: Amira Haddad, Rafidia St., building 12, apt 4, Nablus\nMember: Domain Admins")
     assert out is not None and "Rafidia" not in out.text and "Domain Admins" in out.text
 

@@ -1562,6 +1562,7 @@ _US_TAIL = rf"(?:,?\s+{_CAP}(?:[ \t]+{_CAP}){{0,3}},?[ \t]+[A-Z]{{2}}[ \t]+\d{{5
 _UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?[ \t]*\d[A-Z]{2}\b"
 _UK_TAIL = rf"(?:,?\s+{_CAP}(?:[ \t]+{_CAP}){{0,3}},?\s+{_UK_POSTCODE})"
 _STREET_EN = Rx(rf"{_STREET_LINE}\.?{_UNIT}(?:{_US_TAIL}|{_UK_TAIL})?")
+_POSTAL_TAIL = Rx(rf"{_US_TAIL}|{_UK_TAIL}")
 # ", 12345 Ort" with a two-word town (Frankfurt am Main, Halle an der Saale, Freiburg im Breisgau)
 _DE_TOWN = r"[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*(?:[ \t]+(?:am|an|im|ob|in|bei|an der)[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*)?"
 _DE_STREET = Rx(
@@ -1622,12 +1623,13 @@ def address_spans(text: str) -> Iterator[Span]:
                 continue
             weak = not has_tail and (word not in common or text[end : end + 1] == "(")
             if weak and not _ADDRESS_CONTEXT.search(label_window(text, max(0, start - 24), start)):
-                # the reading ran on to a weak type in the next words (`… Blvd. Beverly Hills`): the
-                # line's own earlier common type still makes it a street (else a second pass, with
-                # those words a placeholder, finds the street the first pass did not)
+                # the reading ran on to a weak type in the town's name (`… Blvd. Beverly Hills, CA
+                # 90211`): the line's earlier common type with the postal tail after it is the address
+                # (else a second pass, the town's words a placeholder, finds the street the first left)
                 inner = _common_street_within(text, start, w0, common)
-                if inner is not None:
-                    yield Span(start, inner, "address")
+                tail = next(_POSTAL_TAIL.finditer(text, inner, inner + 96), None) if inner is not None else None
+                if tail is not None and tail[0][0] == inner:
+                    yield Span(start, tail[0][1], "address")
                 continue
             yield Span(start, end, "address")
     if _open(text, "address_de"):
