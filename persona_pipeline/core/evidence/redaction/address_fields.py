@@ -564,6 +564,10 @@ def address_field_spans(text: str) -> Iterator[Span]:
             # (only the new readings: a residence key's value, or one that only a unit designator makes an
             # address, starting as an address starts; the classic street-worded value is read as before)
             new = residence or not _street_worded(value, units=False)
+            # (the parts stopped at a street a first pass redacted: the original value was street-worded,
+            # read the classic way, so a second pass must not read its units alone as a new address)
+            if not residence and text[end : end + 24].lstrip(" \t,").startswith("[REDACTED:address"):
+                new = False
             starts = value[:1].isdigit() or value[:1].isupper()
             if new and starts and address_like(value) and _street_worded(value):
                 yield Span(v[0], end, "address")
