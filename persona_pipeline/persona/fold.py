@@ -439,7 +439,7 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
         bare = not (_derived(o) or _stated(o.quote) or _reverses(o.quote))
         return bare and _against(o, outranks, apart) > 0
 
-    def naming(i: int) -> tuple[bool, bool, bool, bool, bool, bool, bool, bool, float, int, float, int, str]:
+    def naming(i: int) -> tuple[bool, bool, bool, bool, bool, bool, bool, bool, bool, float, int, float, int, str]:
         o = members[i]
         p = stance(o.statement, STANCE_WEIGHT)[0]
         names = len(sim.rare(toks[i]) & cluster_rare)
@@ -447,6 +447,7 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
             not _corroborating(o),
             not against(o),
             not _unsure_among(o, members),  # a hedged or another's choice never names (rev45c C4)
+            not sim.denies_change(o.statement),  # "we never dropped X" keeps X; a plain wording names it
             cut is not None and (o.timestamp or "") >= cut,  # the policy: a newer reversal names it
             not _derived(o),  # the person's own words before a digester's statement of them
             names > 0 or not cluster_rare,  # it names what the group is about ("run it first" does not)
@@ -1244,8 +1245,17 @@ def _hedged(quote: str) -> bool:
     if clauses:
         return all(_clause_hedged(*c) for c in clauses)
     # no slot clause: the clause that says the change ("… from now on", "we switched to …")
-    changes = [seg for seg in _SEGMENT.split(_clauses_low(quote)) if seg and reversal(seg)]
-    return bool(changes) and all(_change_hedged(seg) for seg in changes)
+    segments = [seg for seg in _SEGMENT.split(_clauses_low(quote)) if seg]
+    changes = [seg for seg in segments if reversal(seg)]
+    if not changes:
+        # a change denied ("we never dropped grammarly"): `reversal` reads no change, and none
+        # happened, so it supersedes nothing
+        return any(
+            any(_NEGATOR.match(w) for w in seg.split())
+            and reversal(" ".join(w for w in seg.split() if not _NEGATOR.match(w)))
+            for seg in segments
+        )
+    return all(_change_hedged(seg) for seg in changes)
 
 
 def _change_hedged(segment: str) -> bool:

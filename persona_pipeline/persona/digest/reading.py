@@ -846,7 +846,19 @@ _PAST_TIME = re.compile(rf"last (?:{_TIME_NOUNS})|yesterday")
 # to zsh over the summer" (a past tense, yet what it says holds from then on)
 _CHANGE = re.compile(
     r"^(?:(?:so|and|actually)\s+)?(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?"
-    r"(?:(?:switched|moved|migrated|changed|upgraded|bumped)\b.*?\b(?:to|onto|off|from)|(?:standardi[sz]ed|settled)\s+on)\s+\S"
+    r"(?:(?:switched|moved|migrated|changed|upgraded|bumped)\b.*?\b(?:to|onto|off|from)|(?:standardi[sz]ed|settled)\s+on"
+    # a substitution naming both sides (WordNet 3.0 replace.v.01, substitute.v.01, trade.v.04): "we
+    # replaced X with Y", "I swapped X out for Y"; a removal for its successor: "we dropped X for Y"
+    r"|(?:replaced|substituted|exchanged|traded|swapped|swopped)\s+\S.*?\s(?:out\s+)?(?:with|for)"
+    r"|(?:dropped|ditched|dumped|abandoned|retired)\s+\S.*?\s(?:for|in favou?r of))\s+\S"
+)
+# a thing that took another's place, both named ("podman replaced docker", "Y took over from X"): a
+# change of habit only between two names (see similarity.stance), never a part of the subject
+# ("strava replaced its route builder")
+_SUPPLANTING = re.compile(
+    r"^(?!(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|some|every|each)\s)"
+    r"[^\s,]+(?:\s+[^\s,]+){0,2}?\s+(?:has\s+|have\s+)?(?:replaced|supplanted|superseded|took over from)\s+"
+    r"(?!(?:its|their|his|her|my|our|your)\b)[^\s,]"
 )
 
 
@@ -856,7 +868,12 @@ def _changed_habit(text: str) -> bool:
     from persona_pipeline.persona.digest.similarity import NAME, stance
 
     # (or what it left: "we've moved the service off X")
-    return bool(_CHANGE.search(_low(text))) and any(stance(text, NAME))
+    low = _low(text)
+    if _SUPPLANTING.search(low):
+        # a bare name as the subject (no determiner): a tool, not "the new hire"; both sides rare words
+        pos, neg = stance(text)
+        return bool(pos and neg)
+    return bool(_CHANGE.search(low)) and any(stance(text, NAME))
 
 
 # "my editor is VS Code", "Zed is my editor now", "the formatter is ruff these days", "I switched
@@ -931,10 +948,15 @@ def reversal(text: str) -> bool:
     low = _low(text)
     if REVERSAL.search(low) or _CLAUSE_NOW.search(low) or (not text.isascii() and tongues.changes(text)):
         return True
+    if _SUPPLANTING.search(low) and _changed_habit(text):
+        return True  # "podman replaced docker"
     return bool(
         re.search(
-            r"\b(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?(?:switched|moved|migrated|replaced|changed|dropped|"
+            # (a negator before the verb denies the change: "we never dropped X")
+            r"\b(?:we|i|we've|i've|we have|i have)\s+(?:(?!never\b|not\b)\w+\s+)?"
+            r"(?:switched|moved|migrated|replaced|changed|dropped|"
             r"ditched|abandoned|retired|left|stopped|ripped out|tore out|got rid of|"
+            r"substituted|exchanged|traded|swapped|swopped|"
             r"standardi[sz]ed on|settled on|upgraded|bumped)\b"
             # the same verbs in the progressive: a change under way ("we're dropping X")
             r"|\b(?:we're|i'm|we are|i am)\s+(?:\w+\s+)?(?:switching|moving|migrating|replacing|changing|dropping|"

@@ -749,6 +749,27 @@ def _head(clause: str) -> str:
     return clause[: m.start()] if m and m.start() > 0 else clause
 
 
+# a negated verb of ending or removing keeps its object (a double negative: "never stop using
+# grammarly", "don't remove the comments", "we never dropped X"); a negated verb of change keeps what it
+# would have left and rejects where it would have gone ("we never moved X to Y", "don't switch to Y").
+# The verbs are the lemmas of WordNet 3.0's stop.v.03 (stop, discontinue, cease, give up, quit),
+# remove.v.01, drop.v.05, abandon.v.01, discard.v.01 (throw out, throw away), ditch.v.01, retire.v.02,
+# delete.v.01, omit.v.02 (skip, omit, leave out) and get rid of; change: switch.v.03, move.v.02,
+# migrate.v.01, change.v.06, replace.v.01, substitute.v.01, trade.v.04 (swap).
+_ENDING_VERBS = (
+    r"stop|discontinu|ceas|quit|drop|remov|delet|ditch|abandon|discard|dump|retir|omit|skip|"
+    r"give up|gave up|given up|giving up|get rid of|got rid of|getting rid of|throw out|threw out|thrown out|"
+    r"throw away|threw away|thrown away|leave out|left out|cut out|rip out|ripped out|tear out|tore out"
+)
+_CHANGE_VERBS = r"switch|mov|migrat|chang|replac|substitut|swap|swop|trad|exchang"
+_DENIED = re.compile(
+    r"^(?:please\s+)?(?:never|not|don'?t|do not|doesn'?t|does not|didn'?t|did not|haven'?t|have not|hasn'?t|"
+    r"has not|won'?t|will not|no longer)\s+(?:ever\s+|really\s+|actually\s+|even\s+|once\s+)?"
+    rf"(?:(?P<end>(?:{_ENDING_VERBS})[a-z]*)|(?P<change>(?:{_CHANGE_VERBS})[a-z]*))\b\s*(?P<obj>.*)$"
+)
+# where a change goes ("to Y", "onto Y", "for Y", "with Y", "over to Y"), after what it moves
+_DESTINATION = re.compile(r"\b(?:over\s+)?(?:to|onto|into|for|with|in favou?r of)\s+")
+_SOURCE = re.compile(r"^(?:away\s+)?(?:from|off)\s+")
 _NEG_OPEN = re.compile(
     r"^(?:please\s+)?(?:don'?t|do not|never|no|not|avoid|stop|quit|skip|without|nor|no more|no longer|"
     # the comparative quantifiers of less ("less apologising", "fewer mocks") ask for less of it
@@ -777,7 +798,22 @@ _MOVED_OFF = re.compile(
 )
 # what is being retired ("X is being deprecated"): its subject is rejected
 _RETIRED = re.compile(r"^(?P<old>.+?)\s+" + RETIRING.pattern[2:])
-_REPLACED = re.compile(r"\breplaced\s+(?P<old>.+?)\s+with\s+(?P<new>.+)$")
+# verbs of substitution: the lemmas of WordNet 3.0's replace.v.01, substitute.v.01 and trade.v.04
+# (replace, substitute, exchange, trade, swap, swop) in the past. "replaced X with Y" leaves X; so does
+# "swapped X (out) for Y"; "substituted Y for X" names the new thing first (the verb's own grammar)
+_REPLACED = re.compile(
+    r"\b(?:replaced|substituted|exchanged|traded|swapped|swopped)\s+(?P<old>.+?)\s+(?:out\s+)?(?:with|for)\s+"
+    r"(?P<new>.+)$"
+)
+_SUBSTITUTED_FOR = re.compile(r"\bsubstituted\s+(?P<new>.+?)\s+for\s+(?P<old>.+)$")
+# a thing that took another's place: "podman replaced docker", "Y has supplanted X" (WordNet's
+# supplant.v.01: supplant, replace, supersede; and the phrasal "take over from"). With "with"
+# after the object the subject is an agent ("the airline replaced X with Y"), read by _REPLACED.
+_SUPPLANTED = re.compile(
+    r"^(?!(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|some|every|each)\s)"
+    r"(?P<new>[^\s,]+(?:\s+[^\s,]+){0,2}?)\s+(?:has\s+|have\s+)?(?:replaced|supplanted|superseded|took over from)\s+"
+    r"(?!(?:its|their|his|her|my|our|your)\b)(?P<old>[^,]+?)$"
+)
 # a change of habit told as a removal: "we dropped pandas for polars", "I ditched poetry"
 _DROPPED = re.compile(
     r"\b(?:dropped|ditched|removed|abandoned|retired|ripped out|tore out|got rid of|"
@@ -789,6 +825,16 @@ _REMOVE = re.compile(
     r"(?:^|\b(?:you|to|please|just|rather|'d|would)\s+)(?:drop|remove|omit|ditch|skip|cut out|strip out|leave out|"
     r"get rid of)\s+(?P<obj>\S.*)$"
 )
+
+
+def denies_change(text: str) -> bool:
+    """A clause that keeps a thing by denying its end or its change ("we never dropped X", "don't
+    stop using X"): a double negative, which a plain statement of the same says more clearly."""
+    low = " ".join(text.lower().replace("’", "'").replace("`", " ").split())
+    return any(
+        _DENIED.match(re.sub(r"^(?:(?:and|so|then|also|actually|just|we|i)\s+)+", "", c.strip(" .!?()")))
+        for c in _CLAUSE.split(low)
+    )
 
 
 def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset[str]]:
@@ -822,6 +868,30 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
                 continue
         if m := _RETIRED.match(c):
             neg |= rare(tokens(m.group("old")))
+            continue
+        if d := _DENIED.match(c):
+            obj = re.sub(r"^(?:using|doing|having|writing|running|making)\s+", "", d.group("obj"))
+            if d.group("end"):
+                pos |= rare(tokens(_head(obj)))
+            else:
+                to = _DESTINATION.search(obj)
+                kept, went = (obj[: to.start()], obj[to.end() :]) if to else (obj, "")
+                if src := _SOURCE.match(kept):  # "never switched from X (to Y)": X kept
+                    kept = kept[src.end() :]
+                pos |= rare(tokens(kept))
+                neg |= rare(tokens(_head(went)))
+            continue
+        if (m := _SUPPLANTED.match(c)) and not re.search(r"\bwith\b", m.group("old")):
+            # the subject took the object's place: only between two names (a tool for a tool), so
+            # "the new hire replaced the old intern" is no stance on either
+            old_t, new_t = rare(tokens(m.group("old"))), rare(tokens(m.group("new")))
+            if old_t and new_t:
+                neg |= old_t
+                pos |= new_t
+                continue
+        if m := _SUBSTITUTED_FOR.search(c):
+            neg |= rare(tokens(m.group("old")))
+            pos |= rare(tokens(m.group("new")))
             continue
         if m := _MOVED_OFF.search(c) or _REPLACED.search(c) or _DROPPED.search(c):
             neg |= rare(tokens(m.group("old")))

@@ -1,0 +1,115 @@
+"""Everyday reversals and denied changes (issue 15, rev45c C6/C9).
+
+- A substitution naming both sides is a change of habit the digester reads as a rule and the fold
+  lets supersede the older choice: "we replaced X with Y", "I swapped X out for Y", "we dropped X
+  for Y", "Y replaced X" between two names (WordNet 3.0's replace.v.01, substitute.v.01,
+  trade.v.04, supplant.v.01).
+- A negated verb of ending or change keeps what it governs (a double negative): "never stop using
+  X", "don't remove X", "we never dropped X" prefer X; "we never moved X to Y" keeps X, rejects Y.
+  Such a denial supersedes nothing it agrees with and never names a group a plain wording states.
+
+Rows are our own (cooking, cycling, accounting, gardening, music, tools); none is from an eval pool.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.persona.digest import reading
+from persona_pipeline.persona.digest.similarity import denies_change, stance
+from persona_pipeline.persona.fold import STANCE_WEIGHT, fold
+from persona_pipeline_tests.test_fold_slot_reversal import _observations
+
+
+def _current(old: str, new: str) -> tuple[list[str], list[str]]:
+    rules = fold(_observations([old], [new]))
+    return [r.statement for r in rules if r.superseded_by is None], [r.statement for r in rules if r.superseded_by]
+
+
+SUBSTITUTIONS = [
+    ("always log every expense in quickbooks", "we dropped quickbooks for xero last month"),
+    ("always track the rides with strava", "I swapped strava out for komoot"),
+    ("always use pandas for the dataframes", "we replaced pandas with polars"),
+    ("always use pandas for the dataframes", "we dropped pandas for polars"),
+    ("always build the images with docker", "podman replaced docker, so write podman commands"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), SUBSTITUTIONS)
+def test_substitution_naming_both_sides_supersedes(old: str, new: str) -> None:
+    assert reading.read(new).rule and reading.read(new).reversal
+    current, _ = _current(old, new)
+    assert not any(c.lower().startswith(old[:20]) for c in current), current
+    assert any(c.lower().startswith(new[:12].lower()) for c in current), current
+
+
+NOT_A_CHANGE_OF_HABIT = [
+    "strava replaced its route builder",  # a thing's own part: a description
+    "the new hire replaced the old intern",  # not two names
+    "the airline replaced aisle seats with pods",  # someone else's substitution
+]
+
+
+@pytest.mark.parametrize("text", NOT_A_CHANGE_OF_HABIT)
+def test_substitution_of_another_is_no_rule(text: str) -> None:
+    assert not reading.read(text).rule
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("always track the rides with strava", "my brother swapped strava out for komoot"),
+        ("always log every expense in quickbooks", "maybe we should replace quickbooks with xero next year"),
+    ],
+)
+def test_substitution_of_another_or_hedged_supersedes_nothing(old: str, new: str) -> None:
+    current, superseded = _current(old, new)
+    assert any(c.lower().startswith(old[:20]) for c in current), current
+    assert not superseded
+
+
+DENIALS = [
+    # (text, preferred, rejected): the stems stance reads
+    ("never stop using grammarly", {"grammarly"}, set()),
+    ("don't remove the comments", {"commen"}, set()),
+    ("never drop the tests", {"test"}, set()),
+    ("we never dropped grammarly", {"grammarly"}, set()),
+    ("we never switched from npm", {"npm"}, set()),
+    ("don't switch to yarn", set(), {"yarn"}),
+    ("we never moved rose pruning to autumn", {"prune", "rose"}, {"autumn"}),
+]
+
+
+@pytest.mark.parametrize(("text", "pos", "neg"), DENIALS)
+def test_negated_verb_of_ending_or_change_keeps_its_object(text: str, pos: set[str], neg: set[str]) -> None:
+    p, n = stance(text, STANCE_WEIGHT)
+    assert pos <= p and not (pos & n), (p, n)
+    assert neg <= n and not (neg & p), (p, n)
+    assert denies_change(text)
+
+
+def test_plain_rejections_unchanged() -> None:
+    assert stance("stop skipping tests", STANCE_WEIGHT)[1] >= {"test"}
+    assert stance("never use pandas", STANCE_WEIGHT)[1] >= {"panda"}
+    assert stance("we dropped pandas for polars", STANCE_WEIGHT) == (frozenset({"polars"}), frozenset({"panda"}))
+    assert not denies_change("always proof the dough overnight")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("always proof the dough overnight in the fridge", "we never stopped proofing the dough overnight"),
+        ("always prune the roses in late winter", "we never moved rose pruning to autumn"),
+        ("always proofread with grammarly", "we never dropped grammarly"),  # rev45c C6 zb5
+    ],
+)
+def test_denied_change_neither_supersedes_nor_names(old: str, new: str) -> None:
+    current, superseded = _current(old, new)
+    assert not superseded
+    assert any(c.lower().startswith(old[:20]) for c in current), current
+
+
+def test_denied_change_is_no_reversal() -> None:
+    assert not reading.reversal("we never dropped grammarly")
+    assert not reading.reversal("we never stopped proofing the dough overnight")
+    assert reading.reversal("we stopped proofing the dough overnight")
