@@ -77,6 +77,8 @@ DENIALS = [
     ("we never switched from npm", {"npm"}, set()),
     ("don't switch to yarn", set(), {"yarn"}),
     ("we never moved rose pruning to autumn", {"prune", "rose"}, {"autumn"}),
+    # the means of the ending is refused: the hooks kept, the flag rejected
+    ("don't skip hooks with --no-verify", {"hook"}, {"no-verify"}),
 ]
 
 
@@ -113,3 +115,29 @@ def test_denied_change_is_no_reversal() -> None:
     assert not reading.reversal("we never dropped grammarly")
     assert not reading.reversal("we never stopped proofing the dough overnight")
     assert reading.reversal("we stopped proofing the dough overnight")
+
+
+OUT_IN_AND_PASSIVE = [
+    ("always knit the socks with bamboo needles", "bamboo needles are out, steel ones are in"),
+    ("always log every expense in quickbooks", "out with quickbooks, in with xero"),
+    ("always log every expense in quickbooks", "quickbooks got replaced by xero"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), OUT_IN_AND_PASSIVE)
+def test_out_in_idiom_and_passive_substitution_supersede(old: str, new: str) -> None:
+    assert reading.read(new).reversal
+    current, _ = _current(old, new)
+    assert not any(c.lower().startswith(old[:20]) for c in current), current
+    assert current
+
+
+def test_passive_substitution_reads_the_subject_as_left() -> None:
+    assert stance("quickbooks got replaced by xero", STANCE_WEIGHT) == (frozenset({"xero"}), frozenset({"quickbooks"}))
+
+
+@pytest.mark.parametrize(
+    "text", ["the butter is out of the fridge", "sage is out for maintenance", "the french beans are in"]
+)
+def test_out_or_in_alone_is_no_change(text: str) -> None:
+    assert not reading.read(text).reversal

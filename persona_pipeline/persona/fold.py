@@ -1132,7 +1132,7 @@ def _clause_of(segment: str) -> _SlotClause | None:
     return _SlotClause(segment, prefix, last.group("slot"), tuple(last.group("mods").split()), value, True)
 
 
-_COPULA = r"(?:is|are|was|were|be|become|'s|isn't|aren't|wasn't|weren't)"
+_COPULA = r"(?:is|are|was|were|be|become|becomes|became|'s|isn't|aren't|wasn't|weren't)"
 # a copula beside an owned noun, however the clause is turned: negated ("zed is not my editor"),
 # added ("is also our"), asked ("is helix my editor"), subjunctive ("were our database")
 _LOOSE = re.compile(

@@ -862,14 +862,23 @@ _SUPPLANTING = re.compile(
 )
 
 
+# the passive of substitution: "X got replaced by Y", "X has been swapped out for Y"
+_PASSIVE_REPLACED = re.compile(
+    r"^(?!(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|some|every|each)\s)[^\s,]+"
+    r"(?:\s+[^\s,]+){0,2}?\s+(?:got|was|were|has been|have been)\s+"
+    r"(?:replaced|supplanted|superseded|swapped out|swopped out)\s+(?:by|with|for)\s+\S"
+)
+
+
 def _changed_habit(text: str) -> bool:
     """A change of habit that names what it changed to: a name (a tool, Zipf ≤ 3) it prefers —
-    not "I moved the fixtures to a new folder"."""
-    from persona_pipeline.persona.digest.similarity import NAME, stance
+    not "I moved the fixtures to a new folder" (or what it left: "we've moved the service off X")."""
+    from persona_pipeline.persona.digest.similarity import NAME, out_and_in, stance
 
-    # (or what it left: "we've moved the service off X")
     low = _low(text)
-    if _SUPPLANTING.search(low):
+    if out_and_in(text):
+        return True  # "bamboo needles are out, steel ones are in"
+    if _SUPPLANTING.search(low) or _PASSIVE_REPLACED.search(low):
         # a bare name as the subject (no determiner): a tool, not "the new hire"; both sides rare words
         pos, neg = stance(text)
         return bool(pos and neg)
@@ -948,8 +957,9 @@ def reversal(text: str) -> bool:
     low = _low(text)
     if REVERSAL.search(low) or _CLAUSE_NOW.search(low) or (not text.isascii() and tongues.changes(text)):
         return True
-    if _SUPPLANTING.search(low) and _changed_habit(text):
-        return True  # "podman replaced docker"
+    substituted = _SUPPLANTING.search(low) or _PASSIVE_REPLACED.search(low) or re.search(r"\bout\b", low)
+    if substituted and _changed_habit(text):
+        return True  # "podman replaced docker", "X got replaced by Y", "X is out, Y is in"
     return bool(
         re.search(
             # (a negator before the verb denies the change: "we never dropped X")

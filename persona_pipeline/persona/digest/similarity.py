@@ -805,6 +805,32 @@ _REPLACED = re.compile(
     r"\b(?:replaced|substituted|exchanged|traded|swapped|swopped)\s+(?P<old>.+?)\s+(?:out\s+)?(?:with|for)\s+"
     r"(?P<new>.+)$"
 )
+# the passive: "X got replaced by Y", "X has been swapped out for Y" — the subject is what was left
+_REPLACED_BY = re.compile(
+    r"^(?P<old>[^,]+?)\s+(?:got|was|were|has been|have been|is being|are being)\s+"
+    r"(?:replaced|supplanted|superseded|swapped out|swopped out|traded|exchanged)\s+(?:by|with|for)\s+(?P<new>.+)$"
+)
+# the idiom of fashion (OED "out" adj., "in" adj.: no longer / now in use): "X is out, Y is in",
+# "out with X, in with Y" — read only as a pair, so "the butter is out of the fridge" or "the beans
+# are in" alone say nothing
+_OUT = re.compile(r"^(?:(?P<x>.+?)\s+(?:is|are|'s|'re)\s+out|out\s+with\s+(?P<y>.+))$")
+_IN = re.compile(r"^(?:(?P<x>.+?)\s+(?:is|are|'s|'re)\s+in|in\s+with\s+(?P<y>.+))$")
+
+
+def _out_in(clauses: list[str]) -> tuple[str, str] | None:
+    """(what is out, what is in) when one clause says a thing is out and another that one is in."""
+    outs = [m.group("x") or m.group("y") for c in clauses if (m := _OUT.match(c))]
+    ins = [m.group("x") or m.group("y") for c in clauses if (m := _IN.match(c))]
+    return (outs[0], ins[0]) if outs and ins else None
+
+
+def out_and_in(text: str) -> bool:
+    """ "X is out, Y is in": a change of habit said with the idiom of fashion."""
+    low = " ".join(text.lower().replace("’", "'").replace("`", " ").split())
+    pair = _out_in([c.strip(" .!?()") for c in _CLAUSE.split(low)])
+    return pair is not None and bool(tokens(pair[0])) and bool(tokens(pair[1]))
+
+
 _SUBSTITUTED_FOR = re.compile(r"\bsubstituted\s+(?P<new>.+?)\s+for\s+(?P<old>.+)$")
 # a thing that took another's place: "podman replaced docker", "Y has supplanted X" (WordNet's
 # supplant.v.01: supplant, replace, supersede; and the phrasal "take over from"). With "with"
@@ -846,7 +872,12 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
     pos: set[str] = set()
     neg: set[str] = set()
     low = " ".join(text.lower().replace("’", "'").replace("`", " ").split())
-    for n, clause in enumerate(_CLAUSE.split(low)):
+    split = _CLAUSE.split(low)
+    if pair := _out_in([c.strip(" .!?()") for c in split]):
+        neg |= rare(tokens(pair[0]))
+        pos |= rare(tokens(pair[1]))
+        split = [c for c in split if not (_OUT.match(c.strip(" .!?()")) or _IN.match(c.strip(" .!?()")))]
+    for n, clause in enumerate(split):
         c = re.sub(r"^(?:(?:and|so|then|also|actually|just|we|i)\s+)+", "", clause.strip(" .!?()"))
         if not c:
             continue
@@ -872,7 +903,12 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
         if d := _DENIED.match(c):
             obj = re.sub(r"^(?:using|doing|having|writing|running|making)\s+", "", d.group("obj"))
             if d.group("end"):
-                pos |= rare(tokens(_head(obj)))
+                # the means of the ending is what is refused: "don't skip hooks with --no-verify"
+                # keeps the hooks and rejects --no-verify
+                means = re.search(r"\b(?:with|by|using|via|through)\b", obj)
+                pos |= rare(tokens(_head(obj[: means.start()] if means else obj)))
+                if means:
+                    neg |= rare(tokens(_head(obj[means.end() :])))
             else:
                 to = _DESTINATION.search(obj)
                 kept, went = (obj[: to.start()], obj[to.end() :]) if to else (obj, "")
@@ -880,6 +916,10 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
                     kept = kept[src.end() :]
                 pos |= rare(tokens(kept))
                 neg |= rare(tokens(_head(went)))
+            continue
+        if m := _REPLACED_BY.match(c):
+            neg |= rare(tokens(m.group("old")))
+            pos |= rare(tokens(_head(m.group("new"))))
             continue
         if (m := _SUPPLANTED.match(c)) and not re.search(r"\bwith\b", m.group("old")):
             # the subject took the object's place: only between two names (a tool for a tool), so
