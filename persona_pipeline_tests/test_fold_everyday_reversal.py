@@ -8,7 +8,8 @@
   X", "don't remove X", "we never dropped X" prefer X; "we never moved X to Y" keeps X, rejects Y.
   Such a denial supersedes nothing it agrees with and never names a group a plain wording states.
 
-Rows are our own (cooking, cycling, accounting, gardening, music, tools); none is from an eval pool.
+Rows are our own (cooking, cycling, accounting, gardening, music, tools), none from an eval pool; the
+reviewer's rows (rev46c) are marked.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ SUBSTITUTIONS = [
     ("always track the rides with strava", "I swapped strava out for komoot"),
     ("always use pandas for the dataframes", "we replaced pandas with polars"),
     ("always use pandas for the dataframes", "we dropped pandas for polars"),
-    ("always build the images with docker", "podman replaced docker, so write podman commands"),
+    ("always format the code with black", "ruff replaced black, so format with ruff"),
+    ("always log every expense in sage", "xero has taken over from sage"),
 ]
 
 
@@ -141,3 +143,46 @@ def test_passive_substitution_reads_the_subject_as_left() -> None:
 )
 def test_out_or_in_alone_is_no_change(text: str) -> None:
     assert not reading.read(text).reversal
+
+
+# rev46c C1: a word that only starts like a verb of ending or change is no denial ("not dropbox")
+@pytest.mark.parametrize(
+    ("text", "rejected"),
+    [
+        ("invoices live in google drive now, not dropbox", "dropbo"),
+        ("we shop at aldi these days, not trader joe's", "joe"),
+        ("time intervals with the app now, not stopwatches", "stopwa"),
+        ("not quite seawater", "seawat"),
+    ],
+)
+def test_a_verb_stem_inside_a_name_is_no_denial(text: str, rejected: str) -> None:
+    p, n = stance(text, STANCE_WEIGHT)
+    assert rejected in n and rejected not in p, (p, n)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("always store invoices in dropbox", "invoices live in google drive now, not dropbox"),
+        ("always shop at trader joe's", "we shop at aldi these days, not trader joe's"),
+    ],
+)
+def test_reversal_with_a_rejected_name_still_supersedes(old: str, new: str) -> None:
+    current, _ = _current(old, new)
+    assert not any(c.lower().startswith(old[:20]) for c in current), current
+
+
+# rev46c C4: a negated progressive change is no change
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("always run payroll in quickbooks", "we're not switching payroll to gusto"),
+        ("always use sage for bookkeeping", "I'm not replacing sage with xero"),
+        ("always use sage for bookkeeping", "we're not dropping sage for xero"),
+    ],
+)
+def test_negated_progressive_change_supersedes_nothing(old: str, new: str) -> None:
+    assert not reading.reversal(new)
+    current, superseded = _current(old, new)
+    assert not superseded
+    assert any(c.lower().startswith(old[:20]) for c in current), current

@@ -846,10 +846,13 @@ _PAST_TIME = re.compile(rf"last (?:{_TIME_NOUNS})|yesterday")
 # to zsh over the summer" (a past tense, yet what it says holds from then on)
 _CHANGE = re.compile(
     r"^(?:(?:so|and|actually)\s+)?(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?"
-    r"(?:(?:switched|moved|migrated|changed|upgraded|bumped)\b.*?\b(?:to|onto|off|from)|(?:standardi[sz]ed|settled)\s+on"
-    # a substitution naming both sides (WordNet 3.0 replace.v.01, substitute.v.01, trade.v.04): "we
-    # replaced X with Y", "I swapped X out for Y"; a removal for its successor: "we dropped X for Y"
-    r"|(?:replaced|substituted|exchanged|traded|swapped|swopped)\s+\S.*?\s(?:out\s+)?(?:with|for)"
+    r"(?:(?:switched|moved|migrated|changed|upgraded|bumped)\b.*?\b(?:to|onto|off|from)|(?:standardi[sz]ed|settled)\s+on)\s+\S"
+)
+# a substitution naming both sides (WordNet 3.0 replace.v.01, substitute.v.01, trade.v.04): "we
+# replaced X with Y", "I swapped X out for Y"; a removal for its successor: "we dropped X for Y"
+_SUBSTITUTION = re.compile(
+    r"^(?:(?:so|and|actually)\s+)?(?:we|i|we've|i've|we have|i have)\s+(?:(?!never\b|not\b)\w+\s+)?"
+    r"(?:(?:replaced|substituted|exchanged|traded|swapped|swopped)\s+\S.*?\s(?:out\s+)?(?:with|for)"
     r"|(?:dropped|ditched|dumped|abandoned|retired)\s+\S.*?\s(?:for|in favou?r of))\s+\S"
 )
 # a thing that took another's place, both named ("podman replaced docker", "Y took over from X"): a
@@ -857,7 +860,8 @@ _CHANGE = re.compile(
 # ("strava replaced its route builder")
 _SUPPLANTING = re.compile(
     r"^(?!(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|some|every|each)\s)"
-    r"[^\s,]+(?:\s+[^\s,]+){0,2}?\s+(?:has\s+|have\s+)?(?:replaced|supplanted|superseded|took over from)\s+"
+    r"[^\s,]+(?:\s+[^\s,]+){0,2}?\s+(?:has\s+|have\s+)?"
+    r"(?:replaced|supplanted|superseded|(?:took|taken) over from)\s+"
     r"(?!(?:its|their|his|her|my|our|your)\b)[^\s,]"
 )
 
@@ -873,14 +877,16 @@ _PASSIVE_REPLACED = re.compile(
 def _changed_habit(text: str) -> bool:
     """A change of habit that names what it changed to: a name (a tool, Zipf ≤ 3) it prefers —
     not "I moved the fixtures to a new folder" (or what it left: "we've moved the service off X")."""
-    from persona_pipeline.persona.digest.similarity import NAME, out_and_in, stance
+    from persona_pipeline.persona.digest.similarity import NAME, _w, out_and_in, stance
 
     low = _low(text)
     if out_and_in(text):
         return True  # "bamboo needles are out, steel ones are in"
-    if _SUPPLANTING.search(low) or _PASSIVE_REPLACED.search(low):
-        # a bare name as the subject (no determiner): a tool, not "the new hire"; both sides rare words
-        pos, neg = stance(text)
+    if _SUPPLANTING.search(low) or _PASSIVE_REPLACED.search(low) or _SUBSTITUTION.search(low):
+        # the frame's two arguments are the sides, whatever their frequency ("ruff replaced black",
+        # "we replaced butter with ghee"), read at the weight a group compares stances by
+        # (fold.STANCE_WEIGHT); a bare subject (no determiner) is a thing, not "the new hire"
+        pos, neg = stance(text, _w(5.6))
         return bool(pos and neg)
     return bool(_CHANGE.search(low)) and any(stance(text, NAME))
 
@@ -957,7 +963,12 @@ def reversal(text: str) -> bool:
     low = _low(text)
     if REVERSAL.search(low) or _CLAUSE_NOW.search(low) or (not text.isascii() and tongues.changes(text)):
         return True
-    substituted = _SUPPLANTING.search(low) or _PASSIVE_REPLACED.search(low) or re.search(r"\bout\b", low)
+    substituted = (
+        _SUPPLANTING.search(low)
+        or _PASSIVE_REPLACED.search(low)
+        or _SUBSTITUTION.search(low)
+        or re.search(r"\bout\b", low)
+    )
     if substituted and _changed_habit(text):
         return True  # "podman replaced docker", "X got replaced by Y", "X is out, Y is in"
     return bool(
@@ -969,7 +980,8 @@ def reversal(text: str) -> bool:
             r"substituted|exchanged|traded|swapped|swopped|"
             r"standardi[sz]ed on|settled on|upgraded|bumped)\b"
             # the same verbs in the progressive: a change under way ("we're dropping X")
-            r"|\b(?:we're|i'm|we are|i am)\s+(?:\w+\s+)?(?:switching|moving|migrating|replacing|changing|dropping|"
+            r"|\b(?:we're|i'm|we are|i am)\s+(?:(?!never\b|not\b)\w+\s+)?"
+            r"(?:switching|moving|migrating|replacing|changing|dropping|"
             r"ditching|abandoning|retiring|leaving|stopping)\b"
             # a thing being retired ("X is being deprecated"): a change under way, said of what it leaves
             rf"|{RETIRING.pattern}",

@@ -757,15 +757,23 @@ def _head(clause: str) -> str:
 # delete.v.01, omit.v.02 (skip, omit, leave out) and get rid of; change: switch.v.03, move.v.02,
 # migrate.v.01, change.v.06, replace.v.01, substitute.v.01, trade.v.04 (swap).
 _ENDING_VERBS = (
-    r"stop|discontinu|ceas|quit|drop|remov|delet|ditch|abandon|discard|dump|retir|omit|skip|"
-    r"give up|gave up|given up|giving up|get rid of|got rid of|getting rid of|throw out|threw out|thrown out|"
-    r"throw away|threw away|thrown away|leave out|left out|cut out|rip out|ripped out|tear out|tore out"
+    r"stop(?:s|ped|ping)?|discontinu(?:e|es|ed|ing)|ceas(?:e|es|ed|ing)|quit(?:s|ting)?|drop(?:s|ped|ping)?|"
+    r"remov(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|ditch(?:es|ed|ing)?|abandon(?:s|ed|ing)?|discard(?:s|ed|ing)?|"
+    r"dump(?:s|ed|ing)?|retir(?:e|es|ed|ing)|omit(?:s|ted|ting)?|skip(?:s|ped|ping)?|"
+    r"(?:give|gives|gave|given|giving) up|(?:get|gets|got|gotten|getting) rid of|"
+    r"(?:throw|throws|threw|thrown|throwing) (?:out|away)|(?:leave|leaves|left|leaving) out|"
+    r"(?:cut|cuts|cutting|rip|rips|ripped|ripping|tear|tears|tore|torn|tearing) out"
 )
-_CHANGE_VERBS = r"switch|mov|migrat|chang|replac|substitut|swap|swop|trad|exchang"
+_CHANGE_VERBS = (
+    r"switch(?:es|ed|ing)?|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|chang(?:e|es|ed|ing)|replac(?:e|es|ed|ing)|"
+    r"substitut(?:e|es|ed|ing)|swap(?:s|ped|ping)?|swop(?:s|ped|ping)?|trad(?:e|es|ed|ing)|exchang(?:e|es|ed|ing)"
+)
+# the verb's own inflections only: "not dropbox", "never droppers", "not quite" hold no verb (rev46c C1)
 _DENIED = re.compile(
-    r"^(?:please\s+)?(?:never|not|don'?t|do not|doesn'?t|does not|didn'?t|did not|haven'?t|have not|hasn'?t|"
-    r"has not|won'?t|will not|no longer)\s+(?:ever\s+|really\s+|actually\s+|even\s+|once\s+)?"
-    rf"(?:(?P<end>(?:{_ENDING_VERBS})[a-z]*)|(?P<change>(?:{_CHANGE_VERBS})[a-z]*))\b\s*(?P<obj>.*)$"
+    r"^(?:please\s+)?(?:(?:we're|i'm|we are|i am|they're|are|am)\s+)?"
+    r"(?:never|not|don'?t|do not|doesn'?t|does not|didn'?t|did not|haven'?t|have not|hasn'?t|"
+    r"has not|won'?t|will not|no longer)\s+(?:ever\s+|really\s+|actually\s+|even\s+|once\s+|be\s+)?"
+    rf"(?:(?P<end>{_ENDING_VERBS})|(?P<change>{_CHANGE_VERBS}))\b\s*(?P<obj>.*)$"
 )
 # where a change goes ("to Y", "onto Y", "for Y", "with Y", "over to Y"), after what it moves
 _DESTINATION = re.compile(r"\b(?:over\s+)?(?:to|onto|into|for|with|in favou?r of)\s+")
@@ -833,11 +841,13 @@ def out_and_in(text: str) -> bool:
 
 _SUBSTITUTED_FOR = re.compile(r"\bsubstituted\s+(?P<new>.+?)\s+for\s+(?P<old>.+)$")
 # a thing that took another's place: "podman replaced docker", "Y has supplanted X" (WordNet's
-# supplant.v.01: supplant, replace, supersede; and the phrasal "take over from"). With "with"
+# supplant.v.01: supplant, replace, supersede; and the phrasal verb "take over from", Oxford Learner's:
+# "to begin to have control of or responsibility for something, replacing somebody/something else"). With "with"
 # after the object the subject is an agent ("the airline replaced X with Y"), read by _REPLACED.
 _SUPPLANTED = re.compile(
     r"^(?!(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|some|every|each)\s)"
-    r"(?P<new>[^\s,]+(?:\s+[^\s,]+){0,2}?)\s+(?:has\s+|have\s+)?(?:replaced|supplanted|superseded|took over from)\s+"
+    r"(?P<new>[^\s,]+(?:\s+[^\s,]+){0,2}?)\s+(?:has\s+|have\s+)?"
+    r"(?:replaced|supplanted|superseded|(?:took|taken) over from)\s+"
     r"(?!(?:its|their|his|her|my|our|your)\b)(?P<old>[^,]+?)$"
 )
 # a change of habit told as a removal: "we dropped pandas for polars", "I ditched poetry"
