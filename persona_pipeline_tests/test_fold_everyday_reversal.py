@@ -186,3 +186,13 @@ def test_negated_progressive_change_supersedes_nothing(old: str, new: str) -> No
     current, superseded = _current(old, new)
     assert not superseded
     assert any(c.lower().startswith(old[:20]) for c in current), current
+
+
+def test_a_change_on_the_own_machine_is_no_task() -> None:
+    # a change of set-up holds on the person's machine from then on; a request for it is one task
+    assert reading.read("colima replaced docker on this laptop, so write colima commands").reversal
+    assert not reading.read("install node on this laptop").rule
+    current, _ = _current(
+        "always build the image with docker build", "colima replaced docker on this laptop, so write colima commands"
+    )
+    assert current and not any(c.lower().startswith("always build") for c in current), current
