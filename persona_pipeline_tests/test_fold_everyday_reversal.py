@@ -196,3 +196,67 @@ def test_a_change_on_the_own_machine_is_no_task() -> None:
         "always build the image with docker build", "colima replaced docker on this laptop, so write colima commands"
     )
     assert current and not any(c.lower().startswith("always build") for c in current), current
+
+
+# rev46c C9: a person replaced, or a denied passive, read without recursion, and no change of habit
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was replaced by a younger teacher at the school",
+        "we were replaced by contractors last year",
+        "i got replaced by a script",
+        "sage was never replaced by xero",
+        "sage wasn't replaced by xero",
+    ],
+)
+def test_passive_of_a_person_or_denied_is_no_change(text: str) -> None:
+    assert not reading.reversal(text)
+    current, superseded = _current("always use sage for bookkeeping", text)
+    assert not superseded and "Always use sage for bookkeeping." in current
+
+
+# rev46c C10: a hedge, report, condition or doubt around the pair or the passive
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("always use rim brakes on road bikes", "maybe rim brakes are out and disc brakes are in"),
+        ("always use rim brakes on road bikes", "rim brakes are out, disc brakes are in, I think"),
+        ("always use rim brakes on road bikes", "rim brakes are out, disc brakes are in, or so the shop claims"),
+        ("always use rim brakes on road bikes", "if rim brakes are out and disc brakes are in, I'll need a new bike"),
+        ("always use rim brakes on road bikes", "supposedly rim brakes are out, disc brakes are in"),
+        ("always use sage for bookkeeping", "sage got replaced by xero, or so I'm told"),
+        ("always use sage for bookkeeping", "apparently sage got replaced by xero"),
+        ("always use sage for bookkeeping", "if sage got replaced by xero, the reports would break"),
+        ("always use sage for bookkeeping", "xero is in, sage is out, says my accountant"),
+    ],
+)
+def test_hedged_pair_or_passive_keeps_the_older_rule(old: str, new: str) -> None:
+    current, superseded = _current(old, new)
+    assert not superseded
+    assert any(c.lower().startswith(old[:20]) for c in current), current
+
+
+# rev46c C12: the person's substitution of two ordinary things is as often one occasion: no rule
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("always use butter in the pastry", "I replaced the butter with sugar by mistake"),
+        ("always use butter in the pastry", "I swapped butter for oil today"),
+        ("always use nylon strings", "we replaced the nylon strings with steel ones on her guitar"),
+        ("always seat the quiet kids at the front", "I swapped the quiet kids with the loud ones for the fire drill"),
+    ],
+)
+def test_one_off_substitution_supersedes_nothing(old: str, new: str) -> None:
+    current, superseded = _current(old, new)
+    assert not superseded
+    assert any(c.lower().startswith(old[:20]) for c in current), current
+
+
+def test_plain_pair_and_passive_still_supersede() -> None:
+    for old, new in [
+        ("always use rim brakes on road bikes", "rim brakes are out, disc brakes are in"),
+        ("always use sage for bookkeeping", "sage has been swapped out for xero"),
+        ("always use sage for bookkeeping", "we replaced sage with xero"),
+    ]:
+        current, _ = _current(old, new)
+        assert current and not any(c.lower().startswith(old[:20]) for c in current), (new, current)

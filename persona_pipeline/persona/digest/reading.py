@@ -863,8 +863,10 @@ _SUBSTITUTION = re.compile(
 # change of habit only between two names (see similarity.stance), never a part of the subject
 # ("strava replaced its route builder")
 _SUPPLANTING = re.compile(
-    r"^(?!(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|some|every|each)\s)"
-    r"[^\s,]+(?:\s+[^\s,]+){0,2}?\s+(?:has\s+|have\s+)?"
+    r"^(?!(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|some|every|each|"
+    r"i|we|you|he|she|they|it)\s)"
+    r"(?!(?:was|were|got|is|are|be|been|had|never|not|no|[a-z]+n't)\b)[^\s,]+"
+    r"(?:\s+(?!(?:was|were|got|is|are|be|been|had|never|not|no|[a-z]+n't)\b)[^\s,]+){0,2}?\s+(?:has\s+|have\s+)?"
     r"(?:replaced|supplanted|superseded|(?:took|taken) over from)\s+"
     r"(?!(?:its|their|his|her|my|our|your)\b)[^\s,]"
 )
@@ -872,7 +874,8 @@ _SUPPLANTING = re.compile(
 
 # the passive of substitution: "X got replaced by Y", "X has been swapped out for Y"
 _PASSIVE_REPLACED = re.compile(
-    r"^(?!(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|some|every|each)\s)[^\s,]+"
+    r"^(?!(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|some|every|each|"
+    r"i|we|you|he|she|they|it)\s)[^\s,]+"
     r"(?:\s+[^\s,]+){0,2}?\s+(?:got|was|were|has been|have been)\s+"
     r"(?:replaced|supplanted|superseded|swapped out|swopped out)\s+(?:by|with|for)\s+\S"
 )
@@ -881,17 +884,23 @@ _PASSIVE_REPLACED = re.compile(
 def _changed_habit(text: str) -> bool:
     """A change of habit that names what it changed to: a name (a tool, Zipf ≤ 3) it prefers —
     not "I moved the fixtures to a new folder" (or what it left: "we've moved the service off X")."""
-    from persona_pipeline.persona.digest.similarity import NAME, _w, out_and_in, stance
+    from persona_pipeline.persona.digest.similarity import NAME, _w, out_and_in, stance, substituted, weight
 
     low = _low(text)
     if out_and_in(text):
         return True  # "bamboo needles are out, steel ones are in"
-    if _SUPPLANTING.search(low) or _PASSIVE_REPLACED.search(low) or _SUBSTITUTION.search(low):
-        # the frame's two arguments are the sides, whatever their frequency ("ruff replaced black",
-        # "we replaced butter with ghee"), read at the weight a group compares stances by
-        # (fold.STANCE_WEIGHT); a bare subject (no determiner) is a thing, not "the new hire"
-        pos, neg = stance(text, _w(5.6))
-        return bool(pos and neg)
+    if _SUPPLANTING.search(low) or _PASSIVE_REPLACED.search(low):
+        # a thing took another's place: the frame's two arguments are the sides, whatever their
+        # frequency ("ruff replaced black"), at the weight a group compares stances by
+        # (fold.STANCE_WEIGHT); a bare subject (no determiner, no pronoun) is a thing, not "the new hire"
+        new, old = substituted(text, _w(5.6))
+        return bool(new and old)
+    if _SUBSTITUTION.search(low):
+        # the person's own substitution: only for a name (a tool, Zipf <= 3) on one side — with two
+        # ordinary things it is as often one occasion ("I swapped butter for oil today", "I replaced
+        # the butter with sugar by mistake": rev46c C12) as a habit, so when unsure no rule
+        new, old = substituted(text, _w(5.6))
+        return bool(new and old) and any(weight(t) >= NAME for t in new | old)
     return bool(_CHANGE.search(low)) and any(stance(text, NAME))
 
 
@@ -978,7 +987,8 @@ def reversal(text: str) -> bool:
     return bool(
         re.search(
             # (a negator before the verb denies the change: "we never dropped X")
-            r"\b(?:we|i|we've|i've|we have|i have)\s+(?:(?!never\b|not\b)\w+\s+)?"
+            # (nor an auxiliary of the passive: "I was replaced by a script" is told of the person)
+            r"\b(?:we|i|we've|i've|we have|i have)\s+(?:(?!never\b|not\b|was\b|were\b|got\b|been\b)\w+\s+)?"
             r"(?:switched|moved|migrated|replaced|changed|dropped|"
             r"ditched|abandoned|retired|left|stopped|ripped out|tore out|got rid of|"
             r"substituted|exchanged|traded|swapped|swopped|"

@@ -815,7 +815,8 @@ _REPLACED = re.compile(
 )
 # the passive: "X got replaced by Y", "X has been swapped out for Y" — the subject is what was left
 _REPLACED_BY = re.compile(
-    r"^(?P<old>[^,]+?)\s+(?:got|was|were|has been|have been|is being|are being)\s+"
+    r"^(?!(?:i|we|you|he|she|they|it|me|us|him|her|them)\s)(?P<old>[^,]+?)\s+"
+    r"(?:got|was|were|has been|have been|is being|are being)\s+"
     r"(?:replaced|supplanted|superseded|swapped out|swopped out|traded|exchanged)\s+(?:by|with|for)\s+(?P<new>.+)$"
 )
 # the idiom of fashion (OED "out" adj., "in" adj.: no longer / now in use): "X is out, Y is in",
@@ -832,6 +833,25 @@ def _out_in(clauses: list[str]) -> tuple[str, str] | None:
     return (outs[0], ins[0]) if outs and ins else None
 
 
+def substituted(text: str, at_least: float) -> tuple[frozenset[str], frozenset[str]]:
+    """(what came in, what was left) of a substitution frame in one of the text's clauses — "Y
+    replaced X", "X got replaced by Y", "we replaced X with Y" — read from the frame's arguments
+    alone (no other reading of the clause), of words weighing `at_least`."""
+    low = " ".join(text.lower().replace("’", "'").replace("`", " ").split())
+    for clause in _CLAUSE.split(low):
+        c = re.sub(r"^(?:(?:and|so|then|also|actually|just|we|i|we've|i've)\s+)+", "", clause.strip(" .!?()"))
+        m = _REPLACED_BY.match(c) or _SUBSTITUTED_FOR.search(c) or _REPLACED.search(c)
+        if m is None and (sup := _SUPPLANTED.match(c)) and not re.search(r"\bwith\b", sup.group("old")):
+            m = sup
+        if m is None:
+            m = _DROPPED.search(c)
+        if m and m.group("new"):
+            new, old = rare(tokens(_head(m.group("new"))), at_least), rare(tokens(m.group("old")), at_least)
+            if new and old:
+                return new, old
+    return frozenset(), frozenset()
+
+
 def out_and_in(text: str) -> bool:
     """ "X is out, Y is in": a change of habit said with the idiom of fashion."""
     low = " ".join(text.lower().replace("’", "'").replace("`", " ").split())
@@ -845,8 +865,11 @@ _SUBSTITUTED_FOR = re.compile(r"\bsubstituted\s+(?P<new>.+?)\s+for\s+(?P<old>.+)
 # "to begin to have control of or responsibility for something, replacing somebody/something else"). With "with"
 # after the object the subject is an agent ("the airline replaced X with Y"), read by _REPLACED.
 _SUPPLANTED = re.compile(
-    r"^(?!(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|some|every|each)\s)"
-    r"(?P<new>[^\s,]+(?:\s+[^\s,]+){0,2}?)\s+(?:has\s+|have\s+)?"
+    r"^(?!(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|some|every|each|"
+    r"i|we|you|he|she|they|it)\s)"
+    # (no auxiliary or negator in the subject: "sage was never replaced by xero" is no supplanting)
+    r"(?P<new>(?!(?:was|were|got|is|are|be|been|had|never|not|no|[a-z]+n't)\b)[^\s,]+"
+    r"(?:\s+(?!(?:was|were|got|is|are|be|been|had|never|not|no|[a-z]+n't)\b)[^\s,]+){0,2}?)\s+(?:has\s+|have\s+)?"
     r"(?:replaced|supplanted|superseded|(?:took|taken) over from)\s+"
     r"(?!(?:its|their|his|her|my|our|your)\b)(?P<old>[^,]+?)$"
 )
