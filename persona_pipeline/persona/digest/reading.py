@@ -183,7 +183,10 @@ DEICTIC_SCOPE = re.compile(
     r"company|org|organisation|organization|house|shop|workspace|language|languages|kind|kinds|sort|sorts|type|"
     r"types|way|ways|days)\b)[a-z]"
 )
-# the person's own machine: where a change of their set-up holds
+# the person's own machine: where a change of their set-up holds. Written after reading blind5's
+# (open pool) failure "… replaced Docker on this laptop, …" (rev46c C13): the nouns are the
+# everyday names of a personal computer, not a reading of scope in general — a change scoped by
+# "this bike", "this kitchen" is still read as a task (when unsure, no rule)
 _OWN_MACHINE = re.compile(r"\b(?:on|in|for)\s+this\s+(?:machine|laptop|computer|desktop|workstation|mac|pc)\b")
 # Waiting for one event: "until Radomir has reviewed it", "till Mia's review is in" — a perfect
 # or someone's named act after "until"; "until the tests pass" is a condition that recurs.
