@@ -260,3 +260,41 @@ def test_plain_pair_and_passive_still_supersede() -> None:
     ]:
         current, _ = _current(old, new)
         assert current and not any(c.lower().startswith(old[:20]) for c in current), (new, current)
+
+
+# rev46c C8: "these days" said of other people in general is no change of the person's
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("always fly ryanair to dublin", "everyone flies aer lingus to dublin these days"),
+        ("no, always fly ryanair to dublin", "everyone flies aer lingus to dublin these days"),
+        ("always keep lesson plans in a paper diary", "most people keep lesson plans in notion these days"),
+    ],
+)
+def test_others_these_days_supersedes_nothing(old: str, new: str) -> None:
+    assert not reading.reversal(new)
+    current, superseded = _current(old, new)
+    assert not superseded
+    assert any(c.lower().startswith(old.removeprefix("no, ")[:20]) for c in current), current
+
+
+def test_a_norm_for_a_class_of_things_is_still_a_change() -> None:
+    assert reading.reversal("all bugs get a failing test first from now on")
+
+
+# rev46c C14: a negative subject or an approximate negator denies the substitution
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("always use sage for bookkeeping", "none of us replaced sage with xero"),
+        ("always use sage for bookkeeping", "neither of us replaced sage with xero"),
+        ("always use sage for bookkeeping", "nobody ever swapped sage out for xero"),
+        ("always use sage for bookkeeping", "we hardly replaced sage with xero"),
+        ("use tabs in makefiles", "nobody replaced tabs with spaces in makefiles"),
+    ],
+)
+def test_negative_subject_denies_the_substitution(old: str, new: str) -> None:
+    assert not reading.reversal(new)
+    current, superseded = _current(old, new)
+    assert not superseded
+    assert any(c.lower().startswith(old[:20]) for c in current), current

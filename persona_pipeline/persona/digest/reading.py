@@ -586,7 +586,7 @@ def _clause_force(c: str) -> tuple[float, str]:
         return 1.0, "comparative judgement"  # "the fewer dependencies the better"
     if re.search(r"\bfirst\b(?!\s+(?:time|one|thing|step|page|row|line)\b)", low):
         return 1.0, "procedure"  # "write a failing test first", "ask first"
-    if REVERSAL.search(low):
+    if REVERSAL.search(low) and not _OTHERS_SUBJECT.match(low):
         return 1.0, "reversal"
     if w[0] in {"don't", "dont", "never", "no", "avoid", "stop", "quit", "skip"} or low.startswith(
         ("do not ", "please don't", "please do not", "please no ", "please never", "please stop", "please avoid")
@@ -973,10 +973,22 @@ RETIRING = re.compile(
 )
 
 
+# a subject that is other people in general: an indefinite pronoun (Quirk et al. 1985 §6.45ff) or
+# "people" with a quantifier — not a quantified class of things ("all bugs get a test first from now
+# on" is a norm), which would need to know which nouns name people
+_OTHERS_SUBJECT = re.compile(
+    r"^(?:(?:and|so|but|well)\s+)?(?:everyone|everybody|nobody|no one|others|"
+    r"(?:(?:most|many|lots of|a lot of|plenty of|few|several|some|other)\s+)?(?:people|folks))\b"
+)
+
+
 def reversal(text: str) -> bool:
     """A change of habit: a reversal adverbial, or a first-person change verb in the past/perfect
-    ("we've switched to …", "I moved off …", "we replaced X with Y")."""
+    ("we've switched to …", "I moved off …", "we replaced X with Y") — of the person, not of other
+    people in general ("everyone flies aer lingus these days": rev46c C8)."""
     low = _low(text)
+    if _OTHERS_SUBJECT.match(low):
+        return False
     if REVERSAL.search(low) or _CLAUSE_NOW.search(low) or (not text.isascii() and tongues.changes(text)):
         return True
     substituted = (
@@ -991,13 +1003,14 @@ def reversal(text: str) -> bool:
         re.search(
             # (a negator before the verb denies the change: "we never dropped X")
             # (nor an auxiliary of the passive: "I was replaced by a script" is told of the person)
-            r"\b(?:we|i|we've|i've|we have|i have)\s+(?:(?!never\b|not\b|was\b|were\b|got\b|been\b)\w+\s+)?"
+            r"\b(?:we|i|we've|i've|we have|i have)\s+"
+            r"(?:(?!never\b|not\b|hardly\b|scarcely\b|barely\b|was\b|were\b|got\b|been\b)\w+\s+)?"
             r"(?:switched|moved|migrated|replaced|changed|dropped|"
             r"ditched|abandoned|retired|left|stopped|ripped out|tore out|got rid of|"
             r"substituted|exchanged|traded|swapped|swopped|"
             r"standardi[sz]ed on|settled on|upgraded|bumped)\b"
             # the same verbs in the progressive: a change under way ("we're dropping X")
-            r"|\b(?:we're|i'm|we are|i am)\s+(?:(?!never\b|not\b)\w+\s+)?"
+            r"|\b(?:we're|i'm|we are|i am)\s+(?:(?!never\b|not\b|hardly\b|scarcely\b|barely\b)\w+\s+)?"
             r"(?:switching|moving|migrating|replacing|changing|dropping|"
             r"ditching|abandoning|retiring|leaving|stopping)\b"
             # a thing being retired ("X is being deprecated"): a change under way, said of what it leaves

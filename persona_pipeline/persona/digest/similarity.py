@@ -833,6 +833,17 @@ def _out_in(clauses: list[str]) -> tuple[str, str] | None:
     return (outs[0], ins[0]) if outs and ins else None
 
 
+# a clause made negative before its verb: a negative quantifier subject (Quirk et al. 1985 §10.58:
+# nobody, no one, none, neither, nothing) or a negative or approximate-negative adverb (§10.62:
+# never, not, hardly, scarcely, barely) — "none of us replaced X with Y" denies the change
+_NEGATIVE_SUBJECT = re.compile(r"^(?:nobody|no one|none|neither|nothing)\b")
+_NEGATIVE_BEFORE = re.compile(r"\b(?:never|not|hardly|scarcely|barely|[a-z]+n't)\b")
+
+
+def _denied_before(clause: str, at: int) -> bool:
+    return bool(_NEGATIVE_SUBJECT.match(clause) or _NEGATIVE_BEFORE.search(clause[:at]))
+
+
 def substituted(text: str, at_least: float) -> tuple[frozenset[str], frozenset[str]]:
     """(what came in, what was left) of a substitution frame in one of the text's clauses — "Y
     replaced X", "X got replaced by Y", "we replaced X with Y" — read from the frame's arguments
@@ -845,7 +856,7 @@ def substituted(text: str, at_least: float) -> tuple[frozenset[str], frozenset[s
             m = sup
         if m is None:
             m = _DROPPED.search(c)
-        if m and m.group("new"):
+        if m and m.group("new") and not _denied_before(c, m.start() if m.start() else len(m.group("new"))):
             new, old = rare(tokens(_head(m.group("new"))), at_least), rare(tokens(m.group("old")), at_least)
             if new and old:
                 return new, old
@@ -965,6 +976,11 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
         if m := _SUBSTITUTED_FOR.search(c):
             neg |= rare(tokens(m.group("old")))
             pos |= rare(tokens(m.group("new")))
+            continue
+        if (m := _REPLACED.search(c) or _DROPPED.search(c)) and _denied_before(c, m.start()):
+            # "nobody replaced tabs with spaces": the change denied keeps the old side
+            pos |= rare(tokens(m.group("old")))
+            neg |= rare(tokens(_head(m.group("new") or "")))
             continue
         if m := _MOVED_OFF.search(c) or _REPLACED.search(c) or _DROPPED.search(c):
             neg |= rare(tokens(m.group("old")))
