@@ -977,7 +977,7 @@ RETIRING = re.compile(
 # "people" with a quantifier — not a quantified class of things ("all bugs get a test first from now
 # on" is a norm), which would need to know which nouns name people
 _OTHERS_SUBJECT = re.compile(
-    r"^(?:(?:and|so|but|well)\s+)?(?:everyone|everybody|nobody|no one|others|"
+    r"^(?:(?:and|so|but|well)\s+)?(?:he|she|everyone|everybody|nobody|no one|others|"
     r"(?:(?:most|many|lots of|a lot of|plenty of|few|several|some|other)\s+)?(?:people|folks))\b"
 )
 
