@@ -207,6 +207,14 @@ def _unsure_among(o: Observation, members: Sequence[Observation]) -> bool:
     )
 
 
+def _hedged_change(quote: str) -> bool:
+    """A substitution ("X got replaced by Y", "X is out, Y is in") said hedged, asked, reported or
+    denied (`_hedged`): no change the person states. (Only these frames: the other changes keep
+    the older reading of `_reverses_among`.)"""
+    framed = sim.out_and_in(quote) or any(sim.substituted(quote, STANCE_WEIGHT))
+    return framed and _reverses(quote) and _hedged(quote)
+
+
 def _reverses_among(o: Observation, members: Sequence[Observation]) -> bool:
     """A reversal that takes the cut in its group: not hedged (`_hedged`), and not a remark on how
     the slot is unless an older member filled the slot with a thing of that sort ("light" → "dark")."""
@@ -284,7 +292,11 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     distinct = frozenset().union(*(sim.apart(*stance(o.statement, STANCE_WEIGHT)) for o in members))
     outranks: list[Outranking] = []  # the stated stances kept so far
     for o in policy_order(members):
-        if _corroborating(o) or (not (_derived(o) or _stated(o.quote)) and (cut is None or (o.timestamp or "") >= cut)):
+        if (
+            _corroborating(o)
+            or _hedged_change(o.quote)  # "maybe X is out, Y is in": it sets no stance against the group
+            or (not (_derived(o) or _stated(o.quote)) and (cut is None or (o.timestamp or "") >= cut))
+        ):
             # an inferred stance is set against the group only by a newer reversal; but a bare
             # command against what a higher tier stated ("use print for logging" beside the
             # correction "no, never use print for logging") says the opposite outright: by the
@@ -439,7 +451,9 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
         bare = not (_derived(o) or _stated(o.quote) or _reverses(o.quote))
         return bare and _against(o, outranks, apart) > 0
 
-    def naming(i: int) -> tuple[bool, bool, bool, bool, bool, bool, bool, bool, float, int, float, int, str]:
+    def naming(
+        i: int,
+    ) -> tuple[bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, float, int, float, int, str]:
         o = members[i]
         p = stance(o.statement, STANCE_WEIGHT)[0]
         names = len(sim.rare(toks[i]) & cluster_rare)
@@ -447,6 +461,8 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
             not _corroborating(o),
             not against(o),
             not _unsure_among(o, members),  # a hedged or another's choice never names (rev45c C4)
+            not sim.denies_change(o.statement),  # "we never dropped X" keeps X; a plain wording names it
+            not _hedged_change(o.quote),  # "apparently X got replaced by Y" names nothing (rev46c C10)
             cut is not None and (o.timestamp or "") >= cut,  # the policy: a newer reversal names it
             not _derived(o),  # the person's own words before a digester's statement of them
             names > 0 or not cluster_rare,  # it names what the group is about ("run it first" does not)
@@ -1131,7 +1147,7 @@ def _clause_of(segment: str) -> _SlotClause | None:
     return _SlotClause(segment, prefix, last.group("slot"), tuple(last.group("mods").split()), value, True)
 
 
-_COPULA = r"(?:is|are|was|were|be|become|'s|isn't|aren't|wasn't|weren't)"
+_COPULA = r"(?:is|are|was|were|be|become|becomes|became|'s|isn't|aren't|wasn't|weren't)"
 # a copula beside an owned noun, however the clause is turned: negated ("zed is not my editor"),
 # added ("is also our"), asked ("is helix my editor"), subjunctive ("were our database")
 _LOOSE = re.compile(
@@ -1244,8 +1260,40 @@ def _hedged(quote: str) -> bool:
     if clauses:
         return all(_clause_hedged(*c) for c in clauses)
     # no slot clause: the clause that says the change ("… from now on", "we switched to …")
-    changes = [seg for seg in _SEGMENT.split(_clauses_low(quote)) if seg and reversal(seg)]
-    return bool(changes) and all(_change_hedged(seg) for seg in changes)
+    segments = [seg for seg in _SEGMENT.split(_clauses_low(quote)) if seg]
+    changes = [i for i, seg in enumerate(segments) if reversal(seg)]
+    last = len(segments) - 1
+
+    def beside(i: int) -> bool:
+        # a clause next to the change that hedges it: a report or comment ("…, or so I'm told",
+        # "…, I think", "…, says my accountant"), or a condition before it ("if …, …")
+        return (i < last and _parenthetical(segments[i + 1], i + 1 == last)) or (
+            i > 0 and _conditional(segments[i - 1])
+        )
+
+    if not changes and reversal(quote):
+        # a change read across clauses ("X is out, Y is in"): hedged when any of its clauses is
+        # (rev46c C10: "rim brakes are out, disc brakes are in, I think")
+        return any(_doubted(seg) or _conditional(seg) or beside(i) for i, seg in enumerate(segments))
+    if changes:
+        # a substitution frame ("sage got replaced by xero, or so I'm told") is read with the clauses
+        # beside it too; a change adverbial's clause alone (contra3's reading, rev45c C14)
+        framed = [i for i in changes if any(sim.substituted(segments[i], STANCE_WEIGHT))]
+        return all(
+            _change_hedged(segments[i]) or (i in framed and (_conditional(segments[i]) or beside(i))) for i in changes
+        )
+    # a change denied ("we never dropped grammarly"): `reversal` reads no change, and none
+    # happened, so it supersedes nothing
+    return any(
+        any(_NEGATOR.match(w) for w in seg.split())
+        and reversal(" ".join(w for w in seg.split() if not _NEGATOR.match(w)))
+        for seg in segments
+    )
+
+
+def _doubted(segment: str) -> bool:
+    """A content disjunct of doubt in the clause ("supposedly", "in theory", "or so …")."""
+    return any(w in _DISJUNCTS for w in segment.split()) or bool(_DISJUNCT_PHRASES.search(segment))
 
 
 def _change_hedged(segment: str) -> bool:
@@ -1261,7 +1309,10 @@ def _change_hedged(segment: str) -> bool:
         return True
     for i, w in enumerate(words[1:4], start=1):
         verb = _clausal(w)
-        if verb is not None and verb[0] in {"believe", "state"} and _attitude(words[: i + 1]):
+        # a finite verb, or a base form after a pronoun ("they think"): not "out" or "direct" after a
+        # noun ("I swapped strava out for komoot", "we book direct with the airlines now")
+        finite = _finite(w) or words[i - 1] in {"i", "we", "you", "they"}
+        if verb is not None and verb[0] in {"believe", "state"} and finite and _attitude(words[: i + 1]):
             subject = [x for x in words[:i] if x not in _COORDINATORS]
             return bool(subject) and subject[-1] not in {"i", "we", "i'm", "we're"}
     return False

@@ -183,6 +183,11 @@ DEICTIC_SCOPE = re.compile(
     r"company|org|organisation|organization|house|shop|workspace|language|languages|kind|kinds|sort|sorts|type|"
     r"types|way|ways|days)\b)[a-z]"
 )
+# the person's own machine: where a change of their set-up holds. Written after reading blind5's
+# (open pool) failure "… replaced Docker on this laptop, …" (rev46c C13): the nouns are the
+# everyday names of a personal computer, not a reading of scope in general — a change scoped by
+# "this bike", "this kitchen" is still read as a task (when unsure, no rule)
+_OWN_MACHINE = re.compile(r"\b(?:on|in|for)\s+this\s+(?:machine|laptop|computer|desktop|workstation|mac|pc)\b")
 # Waiting for one event: "until Radomir has reviewed it", "till Mia's review is in" — a perfect
 # or someone's named act after "until"; "until the tests pass" is a condition that recurs.
 _AWAITED = re.compile(
@@ -581,7 +586,7 @@ def _clause_force(c: str) -> tuple[float, str]:
         return 1.0, "comparative judgement"  # "the fewer dependencies the better"
     if re.search(r"\bfirst\b(?!\s+(?:time|one|thing|step|page|row|line)\b)", low):
         return 1.0, "procedure"  # "write a failing test first", "ask first"
-    if REVERSAL.search(low):
+    if REVERSAL.search(low) and not _OTHERS_SUBJECT.match(low):
         return 1.0, "reversal"
     if w[0] in {"don't", "dont", "never", "no", "avoid", "stop", "quit", "skip"} or low.startswith(
         ("do not ", "please don't", "please do not", "please no ", "please never", "please stop", "please avoid")
@@ -667,7 +672,9 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
         for m in DEICTIC_TIME.finditer(low)
     ):
         return "deictic time"
-    if DEICTIC_SCOPE.search(low) and not HABITUAL.search(low):
+    if DEICTIC_SCOPE.search(low) and not HABITUAL.search(low) and not (changed and _OWN_MACHINE.search(low)):
+        # (a change of habit on the person's own machine holds there from now on: "podman replaced
+        # docker on this laptop"; a request for it, "install node on this laptop", stays one task)
         return "deictic scope"  # ("always pin the base image in these Dockerfiles": a habit about a place)
     if _AWAITED.search(sentence.replace("’", "'")):
         return "awaits one event"
@@ -848,15 +855,56 @@ _CHANGE = re.compile(
     r"^(?:(?:so|and|actually)\s+)?(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?"
     r"(?:(?:switched|moved|migrated|changed|upgraded|bumped)\b.*?\b(?:to|onto|off|from)|(?:standardi[sz]ed|settled)\s+on)\s+\S"
 )
+# a substitution naming both sides (WordNet 3.0 replace.v.01, substitute.v.01, trade.v.04): "we
+# replaced X with Y", "I swapped X out for Y"; a removal for its successor: "we dropped X for Y"
+_SUBSTITUTION = re.compile(
+    r"^(?:(?:so|and|actually)\s+)?(?:we|i|we've|i've|we have|i have)\s+(?:(?!never\b|not\b)\w+\s+)?"
+    r"(?:(?:replaced|substituted|exchanged|traded|swapped|swopped)\s+\S.*?\s(?:out\s+)?(?:with|for)"
+    r"|(?:dropped|ditched|dumped|abandoned|retired)\s+\S.*?\s(?:for|in favou?r of))\s+\S"
+)
+# a thing that took another's place, both named ("podman replaced docker", "Y took over from X"): a
+# change of habit only between two names (see similarity.stance), never a part of the subject
+# ("strava replaced its route builder")
+_SUPPLANTING = re.compile(
+    r"^(?!(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|some|every|each|"
+    r"i|we|you|he|she|they|it)\s)"
+    r"(?!(?:was|were|got|is|are|be|been|had|never|not|no|[a-z]+n't)\b)[^\s,]+"
+    r"(?:\s+(?!(?:was|were|got|is|are|be|been|had|never|not|no|[a-z]+n't)\b)[^\s,]+){0,2}?\s+(?:has\s+|have\s+)?"
+    r"(?:replaced|supplanted|superseded|(?:took|taken) over from)\s+"
+    r"(?!(?:its|their|his|her|my|our|your)\b)[^\s,]"
+)
+
+
+# the passive of substitution: "X got replaced by Y", "X has been swapped out for Y"
+_PASSIVE_REPLACED = re.compile(
+    r"^(?!(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|some|every|each|"
+    r"i|we|you|he|she|they|it)\s)[^\s,]+"
+    r"(?:\s+[^\s,]+){0,2}?\s+(?:got|was|were|has been|have been)\s+"
+    r"(?:replaced|supplanted|superseded|swapped out|swopped out)\s+(?:by|with|for)\s+\S"
+)
 
 
 def _changed_habit(text: str) -> bool:
     """A change of habit that names what it changed to: a name (a tool, Zipf ≤ 3) it prefers —
-    not "I moved the fixtures to a new folder"."""
-    from persona_pipeline.persona.digest.similarity import NAME, stance
+    not "I moved the fixtures to a new folder" (or what it left: "we've moved the service off X")."""
+    from persona_pipeline.persona.digest.similarity import NAME, _w, out_and_in, stance, substituted, weight
 
-    # (or what it left: "we've moved the service off X")
-    return bool(_CHANGE.search(_low(text))) and any(stance(text, NAME))
+    low = _low(text)
+    if out_and_in(text):
+        return True  # "bamboo needles are out, steel ones are in"
+    if _SUPPLANTING.search(low) or _PASSIVE_REPLACED.search(low):
+        # a thing took another's place: the frame's two arguments are the sides, whatever their
+        # frequency ("ruff replaced black"), at the weight a group compares stances by
+        # (fold.STANCE_WEIGHT); a bare subject (no determiner, no pronoun) is a thing, not "the new hire"
+        new, old = substituted(text, _w(5.6))
+        return bool(new and old)
+    if _SUBSTITUTION.search(low):
+        # the person's own substitution: only for a name (a tool, Zipf <= 3) on one side — with two
+        # ordinary things it is as often one occasion ("I swapped butter for oil today", "I replaced
+        # the butter with sugar by mistake": rev46c C12) as a habit, so when unsure no rule
+        new, old = substituted(text, _w(5.6))
+        return bool(new and old) and any(weight(t) >= NAME for t in new | old)
+    return bool(_CHANGE.search(low)) and any(stance(text, NAME))
 
 
 # "my editor is VS Code", "Zed is my editor now", "the formatter is ruff these days", "I switched
@@ -925,19 +973,45 @@ RETIRING = re.compile(
 )
 
 
+# a subject that is other people in general: an indefinite pronoun (Quirk et al. 1985 §6.45ff) or
+# "people" with a quantifier — not a quantified class of things ("all bugs get a test first from now
+# on" is a norm), which would need to know which nouns name people
+_OTHERS_SUBJECT = re.compile(
+    r"^(?:(?:and|so|but|well)\s+)?(?:he|she|everyone|everybody|nobody|no one|others|"
+    r"(?:(?:most|many|lots of|a lot of|plenty of|few|several|some|other)\s+)?(?:people|folks))\b"
+)
+
+
 def reversal(text: str) -> bool:
     """A change of habit: a reversal adverbial, or a first-person change verb in the past/perfect
-    ("we've switched to …", "I moved off …", "we replaced X with Y")."""
+    ("we've switched to …", "I moved off …", "we replaced X with Y") — of the person, not of other
+    people in general ("everyone flies aer lingus these days": rev46c C8)."""
     low = _low(text)
+    if _OTHERS_SUBJECT.match(low):
+        return False
     if REVERSAL.search(low) or _CLAUSE_NOW.search(low) or (not text.isascii() and tongues.changes(text)):
         return True
+    substituted = (
+        _SUPPLANTING.search(low)
+        or _PASSIVE_REPLACED.search(low)
+        or _SUBSTITUTION.search(low)
+        or re.search(r"\bout\b", low)
+    )
+    if substituted and _changed_habit(text):
+        return True  # "podman replaced docker", "X got replaced by Y", "X is out, Y is in"
     return bool(
         re.search(
-            r"\b(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?(?:switched|moved|migrated|replaced|changed|dropped|"
+            # (a negator before the verb denies the change: "we never dropped X")
+            # (nor an auxiliary of the passive: "I was replaced by a script" is told of the person)
+            r"\b(?:we|i|we've|i've|we have|i have)\s+"
+            r"(?:(?!never\b|not\b|hardly\b|scarcely\b|barely\b|was\b|were\b|got\b|been\b)\w+\s+)?"
+            r"(?:switched|moved|migrated|replaced|changed|dropped|"
             r"ditched|abandoned|retired|left|stopped|ripped out|tore out|got rid of|"
+            r"substituted|exchanged|traded|swapped|swopped|"
             r"standardi[sz]ed on|settled on|upgraded|bumped)\b"
             # the same verbs in the progressive: a change under way ("we're dropping X")
-            r"|\b(?:we're|i'm|we are|i am)\s+(?:\w+\s+)?(?:switching|moving|migrating|replacing|changing|dropping|"
+            r"|\b(?:we're|i'm|we are|i am)\s+(?:(?!never\b|not\b|hardly\b|scarcely\b|barely\b)\w+\s+)?"
+            r"(?:switching|moving|migrating|replacing|changing|dropping|"
             r"ditching|abandoning|retiring|leaving|stopping)\b"
             # a thing being retired ("X is being deprecated"): a change under way, said of what it leaves
             rf"|{RETIRING.pattern}",

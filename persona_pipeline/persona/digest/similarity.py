@@ -749,6 +749,35 @@ def _head(clause: str) -> str:
     return clause[: m.start()] if m and m.start() > 0 else clause
 
 
+# a negated verb of ending or removing keeps its object (a double negative: "never stop using
+# grammarly", "don't remove the comments", "we never dropped X"); a negated verb of change keeps what it
+# would have left and rejects where it would have gone ("we never moved X to Y", "don't switch to Y").
+# The verbs are the lemmas of WordNet 3.0's stop.v.03 (stop, discontinue, cease, give up, quit),
+# remove.v.01, drop.v.05, abandon.v.01, discard.v.01 (throw out, throw away), ditch.v.01, retire.v.02,
+# delete.v.01, omit.v.02 (skip, omit, leave out) and get rid of; change: switch.v.03, move.v.02,
+# migrate.v.01, change.v.06, replace.v.01, substitute.v.01, trade.v.04 (swap).
+_ENDING_VERBS = (
+    r"stop(?:s|ped|ping)?|discontinu(?:e|es|ed|ing)|ceas(?:e|es|ed|ing)|quit(?:s|ting)?|drop(?:s|ped|ping)?|"
+    r"remov(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|ditch(?:es|ed|ing)?|abandon(?:s|ed|ing)?|discard(?:s|ed|ing)?|"
+    r"dump(?:s|ed|ing)?|retir(?:e|es|ed|ing)|omit(?:s|ted|ting)?|skip(?:s|ped|ping)?|"
+    r"(?:give|gives|gave|given|giving) up|(?:get|gets|got|gotten|getting) rid of|"
+    r"(?:throw|throws|threw|thrown|throwing) (?:out|away)|(?:leave|leaves|left|leaving) out|"
+    r"(?:cut|cuts|cutting|rip|rips|ripped|ripping|tear|tears|tore|torn|tearing) out"
+)
+_CHANGE_VERBS = (
+    r"switch(?:es|ed|ing)?|mov(?:e|es|ed|ing)|migrat(?:e|es|ed|ing)|chang(?:e|es|ed|ing)|replac(?:e|es|ed|ing)|"
+    r"substitut(?:e|es|ed|ing)|swap(?:s|ped|ping)?|swop(?:s|ped|ping)?|trad(?:e|es|ed|ing)|exchang(?:e|es|ed|ing)"
+)
+# the verb's own inflections only: "not dropbox", "never droppers", "not quite" hold no verb (rev46c C1)
+_DENIED = re.compile(
+    r"^(?:please\s+)?(?:(?:we're|i'm|we are|i am|they're|are|am)\s+)?"
+    r"(?:never|not|don'?t|do not|doesn'?t|does not|didn'?t|did not|haven'?t|have not|hasn'?t|"
+    r"has not|won'?t|will not|no longer)\s+(?:ever\s+|really\s+|actually\s+|even\s+|once\s+|be\s+)?"
+    rf"(?:(?P<end>{_ENDING_VERBS})|(?P<change>{_CHANGE_VERBS}))\b\s*(?P<obj>.*)$"
+)
+# where a change goes ("to Y", "onto Y", "for Y", "with Y", "over to Y"), after what it moves
+_DESTINATION = re.compile(r"\b(?:over\s+)?(?:to|onto|into|for|with|in favou?r of)\s+")
+_SOURCE = re.compile(r"^(?:away\s+)?(?:from|off)\s+")
 _NEG_OPEN = re.compile(
     r"^(?:please\s+)?(?:don'?t|do not|never|no|not|avoid|stop|quit|skip|without|nor|no more|no longer|"
     # the comparative quantifiers of less ("less apologising", "fewer mocks") ask for less of it
@@ -777,7 +806,84 @@ _MOVED_OFF = re.compile(
 )
 # what is being retired ("X is being deprecated"): its subject is rejected
 _RETIRED = re.compile(r"^(?P<old>.+?)\s+" + RETIRING.pattern[2:])
-_REPLACED = re.compile(r"\breplaced\s+(?P<old>.+?)\s+with\s+(?P<new>.+)$")
+# verbs of substitution: the lemmas of WordNet 3.0's replace.v.01, substitute.v.01 and trade.v.04
+# (replace, substitute, exchange, trade, swap, swop) in the past. "replaced X with Y" leaves X; so does
+# "swapped X (out) for Y"; "substituted Y for X" names the new thing first (the verb's own grammar)
+_REPLACED = re.compile(
+    r"\b(?:replaced|substituted|exchanged|traded|swapped|swopped)\s+(?P<old>.+?)\s+(?:out\s+)?(?:with|for)\s+"
+    r"(?P<new>.+)$"
+)
+# the passive: "X got replaced by Y", "X has been swapped out for Y" — the subject is what was left
+_REPLACED_BY = re.compile(
+    r"^(?!(?:i|we|you|he|she|they|it|me|us|him|her|them)\s)(?P<old>[^,]+?)\s+"
+    r"(?:got|was|were|has been|have been|is being|are being)\s+"
+    r"(?:replaced|supplanted|superseded|swapped out|swopped out|traded|exchanged)\s+(?:by|with|for)\s+(?P<new>.+)$"
+)
+# the idiom of fashion (OED "out" adj., "in" adj.: no longer / now in use): "X is out, Y is in",
+# "out with X, in with Y" — read only as a pair, so "the butter is out of the fridge" or "the beans
+# are in" alone say nothing
+_OUT = re.compile(r"^(?:(?P<x>.+?)\s+(?:is|are|'s|'re)\s+out|out\s+with\s+(?P<y>.+))$")
+_IN = re.compile(r"^(?:(?P<x>.+?)\s+(?:is|are|'s|'re)\s+in|in\s+with\s+(?P<y>.+))$")
+
+
+def _out_in(clauses: list[str]) -> tuple[str, str] | None:
+    """(what is out, what is in) when one clause says a thing is out and another that one is in."""
+    outs = [m.group("x") or m.group("y") for c in clauses if (m := _OUT.match(c))]
+    ins = [m.group("x") or m.group("y") for c in clauses if (m := _IN.match(c))]
+    return (outs[0], ins[0]) if outs and ins else None
+
+
+# a clause made negative before its verb: a negative quantifier subject (Quirk et al. 1985 §10.58:
+# nobody, no one, none, neither, nothing) or a negative or approximate-negative adverb (§10.62:
+# never, not, hardly, scarcely, barely) — "none of us replaced X with Y" denies the change
+_NEGATIVE_SUBJECT = re.compile(r"^(?:nobody|no one|none|neither|nothing)\b")
+_NEGATIVE_BEFORE = re.compile(r"\b(?:never|not|hardly|scarcely|barely|[a-z]+n't)\b")
+
+
+def _denied_before(clause: str, at: int) -> bool:
+    return bool(_NEGATIVE_SUBJECT.match(clause) or _NEGATIVE_BEFORE.search(clause[:at]))
+
+
+def substituted(text: str, at_least: float) -> tuple[frozenset[str], frozenset[str]]:
+    """(what came in, what was left) of a substitution frame in one of the text's clauses — "Y
+    replaced X", "X got replaced by Y", "we replaced X with Y" — read from the frame's arguments
+    alone (no other reading of the clause), of words weighing `at_least`."""
+    low = " ".join(text.lower().replace("’", "'").replace("`", " ").split())
+    for clause in _CLAUSE.split(low):
+        c = re.sub(r"^(?:(?:and|so|then|also|actually|just|we|i|we've|i've)\s+)+", "", clause.strip(" .!?()"))
+        m = _REPLACED_BY.match(c) or _SUBSTITUTED_FOR.search(c) or _REPLACED.search(c)
+        if m is None and (sup := _SUPPLANTED.match(c)) and not re.search(r"\bwith\b", sup.group("old")):
+            m = sup
+        if m is None:
+            m = _DROPPED.search(c)
+        if m and m.group("new") and not _denied_before(c, m.start() if m.start() else len(m.group("new"))):
+            new, old = rare(tokens(_head(m.group("new"))), at_least), rare(tokens(m.group("old")), at_least)
+            if new and old:
+                return new, old
+    return frozenset(), frozenset()
+
+
+def out_and_in(text: str) -> bool:
+    """ "X is out, Y is in": a change of habit said with the idiom of fashion."""
+    low = " ".join(text.lower().replace("’", "'").replace("`", " ").split())
+    pair = _out_in([c.strip(" .!?()") for c in _CLAUSE.split(low)])
+    return pair is not None and bool(tokens(pair[0])) and bool(tokens(pair[1]))
+
+
+_SUBSTITUTED_FOR = re.compile(r"\bsubstituted\s+(?P<new>.+?)\s+for\s+(?P<old>.+)$")
+# a thing that took another's place: "podman replaced docker", "Y has supplanted X" (WordNet's
+# supplant.v.01: supplant, replace, supersede; and the phrasal verb "take over from", Oxford Learner's:
+# "to begin to have control of or responsibility for something, replacing somebody/something else"). With "with"
+# after the object the subject is an agent ("the airline replaced X with Y"), read by _REPLACED.
+_SUPPLANTED = re.compile(
+    r"^(?!(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|some|every|each|"
+    r"i|we|you|he|she|they|it)\s)"
+    # (no auxiliary or negator in the subject: "sage was never replaced by xero" is no supplanting)
+    r"(?P<new>(?!(?:was|were|got|is|are|be|been|had|never|not|no|[a-z]+n't)\b)[^\s,]+"
+    r"(?:\s+(?!(?:was|were|got|is|are|be|been|had|never|not|no|[a-z]+n't)\b)[^\s,]+){0,2}?)\s+(?:has\s+|have\s+)?"
+    r"(?:replaced|supplanted|superseded|(?:took|taken) over from)\s+"
+    r"(?!(?:its|their|his|her|my|our|your)\b)(?P<old>[^,]+?)$"
+)
 # a change of habit told as a removal: "we dropped pandas for polars", "I ditched poetry"
 _DROPPED = re.compile(
     r"\b(?:dropped|ditched|removed|abandoned|retired|ripped out|tore out|got rid of|"
@@ -791,6 +897,16 @@ _REMOVE = re.compile(
 )
 
 
+def denies_change(text: str) -> bool:
+    """A clause that keeps a thing by denying its end or its change ("we never dropped X", "don't
+    stop using X"): a double negative, which a plain statement of the same says more clearly."""
+    low = " ".join(text.lower().replace("’", "'").replace("`", " ").split())
+    return any(
+        _DENIED.match(re.sub(r"^(?:(?:and|so|then|also|actually|just|we|i)\s+)+", "", c.strip(" .!?()")))
+        for c in _CLAUSE.split(low)
+    )
+
+
 def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset[str]]:
     """(tokens preferred, tokens rejected) of a statement, of tokens weighing `at_least`."""
 
@@ -800,7 +916,12 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
     pos: set[str] = set()
     neg: set[str] = set()
     low = " ".join(text.lower().replace("’", "'").replace("`", " ").split())
-    for n, clause in enumerate(_CLAUSE.split(low)):
+    split = _CLAUSE.split(low)
+    if pair := _out_in([c.strip(" .!?()") for c in split]):
+        neg |= rare(tokens(pair[0]))
+        pos |= rare(tokens(pair[1]))
+        split = [c for c in split if not (_OUT.match(c.strip(" .!?()")) or _IN.match(c.strip(" .!?()")))]
+    for n, clause in enumerate(split):
         c = re.sub(r"^(?:(?:and|so|then|also|actually|just|we|i)\s+)+", "", clause.strip(" .!?()"))
         if not c:
             continue
@@ -822,6 +943,44 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
                 continue
         if m := _RETIRED.match(c):
             neg |= rare(tokens(m.group("old")))
+            continue
+        if d := _DENIED.match(c):
+            obj = re.sub(r"^(?:using|doing|having|writing|running|making)\s+", "", d.group("obj"))
+            if d.group("end"):
+                # the means of the ending is what is refused: "don't skip hooks with --no-verify"
+                # keeps the hooks and rejects --no-verify
+                means = re.search(r"\b(?:with|by|using|via|through)\b", obj)
+                pos |= rare(tokens(_head(obj[: means.start()] if means else obj)))
+                if means:
+                    neg |= rare(tokens(_head(obj[means.end() :])))
+            else:
+                to = _DESTINATION.search(obj)
+                kept, went = (obj[: to.start()], obj[to.end() :]) if to else (obj, "")
+                if src := _SOURCE.match(kept):  # "never switched from X (to Y)": X kept
+                    kept = kept[src.end() :]
+                pos |= rare(tokens(kept))
+                neg |= rare(tokens(_head(went)))
+            continue
+        if m := _REPLACED_BY.match(c):
+            neg |= rare(tokens(m.group("old")))
+            pos |= rare(tokens(_head(m.group("new"))))
+            continue
+        if (m := _SUPPLANTED.match(c)) and not re.search(r"\bwith\b", m.group("old")):
+            # the subject took the object's place: only between two names (a tool for a tool), so
+            # "the new hire replaced the old intern" is no stance on either
+            old_t, new_t = rare(tokens(m.group("old"))), rare(tokens(m.group("new")))
+            if old_t and new_t:
+                neg |= old_t
+                pos |= new_t
+                continue
+        if m := _SUBSTITUTED_FOR.search(c):
+            neg |= rare(tokens(m.group("old")))
+            pos |= rare(tokens(m.group("new")))
+            continue
+        if (m := _REPLACED.search(c) or _DROPPED.search(c)) and _denied_before(c, m.start()):
+            # "nobody replaced tabs with spaces": the change denied keeps the old side
+            pos |= rare(tokens(m.group("old")))
+            neg |= rare(tokens(_head(m.group("new") or "")))
             continue
         if m := _MOVED_OFF.search(c) or _REPLACED.search(c) or _DROPPED.search(c):
             neg |= rare(tokens(m.group("old")))
