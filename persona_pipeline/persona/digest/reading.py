@@ -183,11 +183,6 @@ DEICTIC_SCOPE = re.compile(
     r"company|org|organisation|organization|house|shop|workspace|language|languages|kind|kinds|sort|sorts|type|"
     r"types|way|ways|days)\b)[a-z]"
 )
-# the person's own machine: where a change of their set-up holds. Written after reading blind5's
-# (open pool) failure "… replaced Docker on this laptop, …" (rev46c C13): the nouns are the
-# everyday names of a personal computer, not a reading of scope in general — a change scoped by
-# "this bike", "this kitchen" is still read as a task (when unsure, no rule)
-_OWN_MACHINE = re.compile(r"\b(?:on|in|for)\s+this\s+(?:machine|laptop|computer|desktop|workstation|mac|pc)\b")
 # Waiting for one event: "until Radomir has reviewed it", "till Mia's review is in" — a perfect
 # or someone's named act after "until"; "until the tests pass" is a condition that recurs.
 _AWAITED = re.compile(
@@ -672,9 +667,10 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
         for m in DEICTIC_TIME.finditer(low)
     ):
         return "deictic time"
-    if DEICTIC_SCOPE.search(low) and not HABITUAL.search(low) and not (changed and _OWN_MACHINE.search(low)):
-        # (a change of habit on the person's own machine holds there from now on: "podman replaced
-        # docker on this laptop"; a request for it, "install node on this laptop", stays one task)
+    if DEICTIC_SCOPE.search(low) and not HABITUAL.search(low):
+        # (a change scoped to "this X" is one task whatever X is: "replaced print with logging in this
+        # file"; a list of the nouns where a change would hold — a machine, not a file — was written
+        # after one open-pool sentence and dropped at merge: when unsure, no rule)
         return "deictic scope"  # ("always pin the base image in these Dockerfiles": a habit about a place)
     if _AWAITED.search(sentence.replace("’", "'")):
         return "awaits one event"
