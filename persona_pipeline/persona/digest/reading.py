@@ -851,30 +851,37 @@ _CHANGE = re.compile(
     r"^(?:(?:so|and|actually)\s+)?(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?"
     r"(?:(?:switched|moved|migrated|changed|upgraded|bumped)\b.*?\b(?:to|onto|off|from)|(?:standardi[sz]ed|settled)\s+on)\s+\S"
 )
+# Pieces of the substitution frames, shared with similarity's readings of their two sides: the past of
+# the lemmas of WordNet 3.0's replace.v.01, substitute.v.01 and trade.v.04; of supplant.v.01 and the
+# phrasal "take over from"; a subject that is no determined noun phrase or pronoun; a word that is no
+# auxiliary or negator
+SUBSTITUTED_VERBS = r"replaced|substituted|exchanged|traded|swapped|swopped"
+SUPPLANTING_VERBS = r"replaced|supplanted|superseded|(?:took|taken) over from"
+BARE_SUBJECT = (
+    r"^(?!(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|some|every|each|"
+    r"i|we|you|he|she|they|it)\s)"
+)
+NO_AUXILIARY = r"(?!(?:was|were|got|is|are|be|been|had|never|not|no|[a-z]+n't)\b)"
 # a substitution naming both sides (WordNet 3.0 replace.v.01, substitute.v.01, trade.v.04): "we
 # replaced X with Y", "I swapped X out for Y"; a removal for its successor: "we dropped X for Y"
 _SUBSTITUTION = re.compile(
     r"^(?:(?:so|and|actually)\s+)?(?:we|i|we've|i've|we have|i have)\s+(?:(?!never\b|not\b)\w+\s+)?"
-    r"(?:(?:replaced|substituted|exchanged|traded|swapped|swopped)\s+\S.*?\s(?:out\s+)?(?:with|for)"
+    rf"(?:(?:{SUBSTITUTED_VERBS})\s+\S.*?\s(?:out\s+)?(?:with|for)"
     r"|(?:dropped|ditched|dumped|abandoned|retired)\s+\S.*?\s(?:for|in favou?r of))\s+\S"
 )
 # a thing that took another's place, both named ("podman replaced docker", "Y took over from X"): a
 # change of habit only between two names (see similarity.stance), never a part of the subject
 # ("strava replaced its route builder")
 _SUPPLANTING = re.compile(
-    r"^(?!(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|some|every|each|"
-    r"i|we|you|he|she|they|it)\s)"
-    r"(?!(?:was|were|got|is|are|be|been|had|never|not|no|[a-z]+n't)\b)[^\s,]+"
-    r"(?:\s+(?!(?:was|were|got|is|are|be|been|had|never|not|no|[a-z]+n't)\b)[^\s,]+){0,2}?\s+(?:has\s+|have\s+)?"
-    r"(?:replaced|supplanted|superseded|(?:took|taken) over from)\s+"
+    BARE_SUBJECT + rf"{NO_AUXILIARY}[^\s,]+(?:\s+{NO_AUXILIARY}[^\s,]+){{0,2}}?\s+(?:has\s+|have\s+)?"
+    rf"(?:{SUPPLANTING_VERBS})\s+"
     r"(?!(?:its|their|his|her|my|our|your)\b)[^\s,]"
 )
 
 
 # the passive of substitution: "X got replaced by Y", "X has been swapped out for Y"
 _PASSIVE_REPLACED = re.compile(
-    r"^(?!(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|some|every|each|"
-    r"i|we|you|he|she|they|it)\s)[^\s,]+"
+    BARE_SUBJECT + r"[^\s,]+"
     r"(?:\s+[^\s,]+){0,2}?\s+(?:got|was|were|has been|have been)\s+"
     r"(?:replaced|supplanted|superseded|swapped out|swopped out)\s+(?:by|with|for)\s+\S"
 )

@@ -36,11 +36,15 @@ from persona_pipeline.persona.digest import script, thesaurus, tongues
 from persona_pipeline.persona.digest.lexicon import STOP, _stem
 from persona_pipeline.persona.digest.reading import (
     AUX,
+    BARE_SUBJECT,
     CONJUNCTIONS,
     DEFINITE,
+    NO_AUXILIARY,
     PREPOSITIONS,
     RETIRING,
     SUBJECT_PRONOUNS,
+    SUBSTITUTED_VERBS,
+    SUPPLANTING_VERBS,
     _is_past,
     reversal,
 )
@@ -810,7 +814,7 @@ _RETIRED = re.compile(r"^(?P<old>.+?)\s+" + RETIRING.pattern[2:])
 # (replace, substitute, exchange, trade, swap, swop) in the past. "replaced X with Y" leaves X; so does
 # "swapped X (out) for Y"; "substituted Y for X" names the new thing first (the verb's own grammar)
 _REPLACED = re.compile(
-    r"\b(?:replaced|substituted|exchanged|traded|swapped|swopped)\s+(?P<old>.+?)\s+(?:out\s+)?(?:with|for)\s+"
+    rf"\b(?:{SUBSTITUTED_VERBS})\s+(?P<old>.+?)\s+(?:out\s+)?(?:with|for)\s+"
     r"(?P<new>.+)$"
 )
 # the passive: "X got replaced by Y", "X has been swapped out for Y" — the subject is what was left
@@ -876,12 +880,10 @@ _SUBSTITUTED_FOR = re.compile(r"\bsubstituted\s+(?P<new>.+?)\s+for\s+(?P<old>.+)
 # "to begin to have control of or responsibility for something, replacing somebody/something else"). With "with"
 # after the object the subject is an agent ("the airline replaced X with Y"), read by _REPLACED.
 _SUPPLANTED = re.compile(
-    r"^(?!(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|some|every|each|"
-    r"i|we|you|he|she|they|it)\s)"
+    BARE_SUBJECT
     # (no auxiliary or negator in the subject: "sage was never replaced by xero" is no supplanting)
-    r"(?P<new>(?!(?:was|were|got|is|are|be|been|had|never|not|no|[a-z]+n't)\b)[^\s,]+"
-    r"(?:\s+(?!(?:was|were|got|is|are|be|been|had|never|not|no|[a-z]+n't)\b)[^\s,]+){0,2}?)\s+(?:has\s+|have\s+)?"
-    r"(?:replaced|supplanted|superseded|(?:took|taken) over from)\s+"
+    + rf"(?P<new>{NO_AUXILIARY}[^\s,]+(?:\s+{NO_AUXILIARY}[^\s,]+){{0,2}}?)\s+(?:has\s+|have\s+)?"
+    rf"(?:{SUPPLANTING_VERBS})\s+"
     r"(?!(?:its|their|his|her|my|our|your)\b)(?P<old>[^,]+?)$"
 )
 # a change of habit told as a removal: "we dropped pandas for polars", "I ditched poetry"
