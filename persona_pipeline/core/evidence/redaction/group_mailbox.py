@@ -88,7 +88,7 @@ def _display_name(text: str, start: int) -> tuple[int, str] | None:
     return seg + cut, head[cut:]
 
 
-def listed_name_word(word: str, names: tuple[frozenset[str], frozenset[str]]) -> bool:
+def _personal(word: str, names: tuple[frozenset[str], frozenset[str]]) -> bool:
     title = word[:1].upper() + word[1:].lower()
     return title in names[0] or title in names[1]
 
@@ -107,7 +107,7 @@ def legal_entity(display: str) -> bool:
 
 def _name_like(part: str, names: tuple[frozenset[str], frozenset[str]]) -> bool:
     """A listed given name or surname, or one behind an initial (`jsmith`) or before one (`smithj`)."""
-    return any(listed_name_word(w, names) for w in (part, part[1:], part[:-1]) if len(w) >= 2)
+    return any(_personal(w, names) for w in (part, part[1:], part[:-1]) if len(w) >= 2)
 
 
 def _word_mailbox(part: str, names: tuple[frozenset[str], frozenset[str]]) -> bool:
@@ -167,7 +167,7 @@ def group_mailbox(
         return False
     if any(w[:1].isupper() and w in names[0] for w in words):
         return False  # `Lee Ops`, `Sarah from Acme Support`: a given name in it
-    own = {w.lower() for w in words if not listed_name_word(w, names)}
+    own = {w.lower() for w in words if not _personal(w, names)}
     for part in _LOCAL_SEPARATORS.split(local):
         if part in _RFC2142 or part in GROUP_WORDS or (company and _word_mailbox(part, names)):
             continue  # (a company's mailbox may be any word that names no one: `legal@`, `opensource@`)

@@ -27,7 +27,6 @@ from persona_pipeline.core.evidence.redaction.english_words import common_englis
 from persona_pipeline.core.evidence.redaction.group_mailbox import (
     LEGAL_FORMS,
     group_mailbox,
-    listed_name_word,
     report_mailbox,
 )
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, utf8_safe
@@ -2552,8 +2551,8 @@ def everyday_words(words: list[str]) -> list[bool]:
     """Whether each word is a frequent English word (wordfreq's table) and no listed given or
     family name."""
 
-    frequent, lists = frequent_english(), _name_lists()
-    return [w.lower() in frequent and not listed_name_word(w, lists) for w in words]
+    frequent = frequent_english()
+    return [w.lower() in frequent and not _listed_name(w) for w in words]
 
 
 def _form_person(words: list[str]) -> bool:
@@ -2561,7 +2560,7 @@ def _form_person(words: list[str]) -> bool:
 
     last = words[-1]
     plural = len(last) > 3 and last.endswith("s") and not last.endswith("ss")
-    plural = plural and not listed_name_word(last, _name_lists())
+    plural = plural and not _listed_name(last)
     if plural and any(everyday_words(words)):
         return False  # `Domain Admins`, `Power Users`: a group of people, no one's name
     return person_cell(" ".join(words)) or _person_like(words)
