@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (24 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (24, the oldest
+``HOLDOUT_ROUNDS`` (25 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (25, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 24`` is exactly round 24's holdout whatever is written after it (a pool's
+``--pool holdout --round 25`` is exactly round 25's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -33,18 +33,20 @@ was written; ``before=17``: rounds 1 to 16, the cases dev drew before round 18 w
 to 18, the cases dev drew before round 20 was written; ``before=20``: rounds 1 to 19, the cases dev
 drew before round 21 was written; ``before=21``: rounds 1 to 20, the cases dev drew before round 22
 was written; ``before=22``: rounds 1 to 21, the cases dev drew before round 23 was written; ``before=23``:
-rounds 1 to 22, the cases dev drew before round 24 was written). Every
+rounds 1 to 22, the cases dev drew before round 24 was written; ``before=24``: rounds 1 to 23, the cases
+dev drew before round 25 was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
 ``NEW18_WEIGHT`` times; round 19's new kinds ``NEW19_WEIGHT`` times; round 20's new kinds
 ``NEW20_WEIGHT`` times; round 21's new kinds ``NEW21_WEIGHT`` times; round 22's new kinds ``NEW22_WEIGHT``
-times; round 23's new kinds ``NEW23_WEIGHT`` times; round 24's new kinds ``NEW24_WEIGHT`` times. A weight
+times; round 23's new kinds ``NEW23_WEIGHT`` times; round 24's new kinds ``NEW24_WEIGHT`` times; round 25's
+new kinds ``NEW25_WEIGHT`` times. A weight
 counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
-- ``dev`` (tune on its failures): rounds 1 to 23 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 24 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -68,7 +70,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   branch blind19, with its figures drawn as dev less 1.5 points as floors: drawn as dev at seed 7 (n
   1200), untuned on it, 91.2% secrets, 53.8% personal data, 322.1 FP/MB, 8 stray spans; round 19 since
   round 20 was written, branch blind20, likewise: drawn as dev at seed 7 (n 1200), untuned on it, 91.8%
-  secrets, 52.2% personal data, 665.2 FP/MB, 20 stray spans; rounds 20 to 23 likewise, each since the
+  secrets, 52.2% personal data, 665.2 FP/MB, 20 stray spans; rounds 20 to 24 likewise, each since the
   next round was written, with the floors of ``JOINED_DEV_FLOORS`` in ``test_redaction_blind.py``).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
@@ -663,7 +665,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 24 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
+  table alone): round 25 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
   the next one was written.
   Round 15 (dev since round 16; ``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
   ``ROUND15_WRAPPERS``, ``_round15_decoy_templates``), written blind to the engine (issue 17, branch
@@ -1000,7 +1002,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   vaccination schedules; anniversary gift lists; clothing size charts; job postings' salary bands;
   insurance products' terms; hotels' house rules; India's GST state codes; blood-group compatibility;
   police radio ten-codes.
-  Round 24 (``ROUND24``, ``_extend24`` / ``round24_custom`` / ``_multi24``, ``ROUND24_WRAPPERS``,
+  Round 24 (dev since round 25; ``ROUND24``, ``_extend24`` / ``round24_custom`` / ``_multi24``, ``ROUND24_WRAPPERS``,
   ``_round24_decoy_templates``), written blind to the engine (issue 17, branch blind24: its author
   read only this generator, its tests and the engine's aggregate lines and per-category counts;
   scored by ``--pool holdout``; untuned, the engine at main 9c153de, seeds 1 / 2 / 7 (n 1200): 79.6 /
@@ -1032,6 +1034,45 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   bands; car models' specifications; ACRISS car rental codes; Harmonized System tariff codes; football
   formations; child growth reference medians; a service's hymn numbers and readings; traffic fine
   schedules; zoning district codes; postage rates.
+  Round 25 (``ROUND25``, ``_extend25`` / ``round25_custom`` / ``_multi25`` / ``_fill25``, ``ROUND25_WRAPPERS``,
+  ``_round25_decoy_templates``), written blind to the engine (issue 17, branch blind25: its author
+  read only this generator, its tests and the engine's aggregate lines; scored by ``--pool holdout``;
+  untuned, the engine at main f475477, seeds 1 / 2 / 7 (n 1200): 94.8 /
+  93.9 / 94.0% secrets, 63.6 / 60.7 / 61.5% personal data, 240.9 / 249.9 / 243.2 FP/MB, 27 / 22 / 22 stray
+  spans, nothing dropped, idempotent).
+  Round 25 puts values where they reach a developer's prompt from a running system. About 60 % of its
+  plants are earlier kinds: two families from shared lists for every earlier one-value category
+  (``SECRET_FAMILIES25``: a Terraform state's resource attributes, a Postman collection's variables, a
+  HAR entry's query string, GraphQL variables, protobuf text format, seed SQL, a Django fixture, a
+  Kubernetes Secret's base64 ``data:`` (the base64 form planted), a Sentry event's ``extra``, an
+  analytics track call's properties, ``docker inspect``'s ``Env``, ``helm get values``;
+  ``PII_FAMILIES25``: a pg_dump ``COPY`` block, a Rails fixture, an Auth0 user's ``app_metadata``, a
+  Segment identify call, a Mixpanel profile update, a Bugsnag event's metadata, GraphQL variables,
+  protobuf text format, a Terraform state's Okta user, a HAR form post (URL-encoded), a Postman example
+  request (JSON in JSON), a Firebase Auth export), key pairs, blocks, paths, URLs and a person's details
+  as an earlier snippet in seed SQL, a Sentry event's ``extra``, GraphQL variables or an analytics
+  event (``CONTAINERS25``). About 40 % are kinds the generator lacked (``Category.rounds`` all 25,
+  ``NEW25``; each weighs ``NEW25_WEIGHT`` in a draw of round 25), about three quarters of them personal
+  data: an Ecuadorian citizen's cédula (python-stdnum ``ec.ci``'s check digit), and a person's name,
+  mobile (15 countries and territories whose numbers no earlier round writes: AG DM GD VC GU MP SX TC ER
+  GQ LS FM PW WS VU; national in forms, E.164 in auth providers' records), e-mail, birth date, login and
+  home address in seed SQL, a pg_dump ``COPY`` block or an ORM fixture, an auth provider's user record
+  (Auth0, a Firebase Auth export with ``\\uXXXX`` escapes, Cognito ``admin-get-user``), an error tracker's
+  event (Sentry, Bugsnag) or a crash report's and a core dump's paths, an analytics profile (Segment,
+  Mixpanel, Amplitude), a HAR form post or query string (percent-encoded) or a Postman request, an
+  e-mail's source with RFC 2047 encoded-word names, GraphQL variables, protobuf text (octal escapes) or a
+  grpcurl call, a Terraform state's or plan's user resource or a ``.tfvars`` team map, and an ID token's
+  decoded claims, an OAuth ``state`` carrying them base64url-encoded or an HTML export with character
+  references; and 3 secret categories (Cisco Meraki Dashboard API keys, Authress service client access
+  keys, Beamer API keys; their layouts from gitleaks' rules). ``ROUND25_WRAPPERS``: seed SQL, a Django
+  fixture, a Rails fixture, a payment provider's customer object (``\\uXXXX`` escapes), an error
+  tracker's breadcrumb, an analytics track call, a HAR entry's JSON body (escaped twice), an e-mail's
+  quoted-printable body, GraphQL variables, protobuf text format, a Terraform state's resource, a CRM's
+  HTML export (character references). ``_round25_decoy_templates``: a pg_dump's preamble and sequence
+  values; migration history rows; fixtures of reserved documentation values; PostHog project API keys
+  (public by design); a .proto message and a GraphQL schema; a Terraform state's metadata; a HAR entry's
+  timings and cache headers; a message's MIME structure; a crash report's system section; a JWT's header
+  and a JWKS public key; a Kubernetes Secret's public fields.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -1306,6 +1347,24 @@ the config and records of the tools it is pasted from (a job runner, a flow buil
 user-data, a git hook, a CI task, a task runner, a serverless platform's secret store, an app
 manifest, a workflow scheduler, a cloud IDE, a spreadsheet, a web server's error log). Still no device
 serials, hashes of passwords or documented test keys.
+Round 25's policy. Personal data: an Ecuadorian citizen's cédula (an id assigned to the person); a
+person's name (a display name in an RFC 2047 encoded-word, a given or family name in its own column
+included), mobile, e-mail, birth date, login (an account's user name, the user folder of a crash
+report's or core dump's path) and home address where a running system writes them (seed SQL and
+fixtures, an auth provider's record, an error tracker's event, an analytics profile, a HAR or Postman
+request, a message's headers, GraphQL variables, protobuf text, a Terraform user, a token's claims,
+an HTML export), each planted, in the encoding the artefact gives it (percent-encoded, ``\\uXXXX``,
+octal, character references, an encoded-word, base64url claims). Not personal: a town or a country
+code alone beside a planted person; a dump's preamble and sequence values; migration history; reserved
+documentation values (``example.com`` addresses, RFC 5737 addresses, "Test User"); schemas (field
+names and numbers); a state file's metadata and ARNs; HAR timings and cache headers; a message's
+structure and an encoded-word subject that names nobody; a crash report's system section; a JWT's
+header and a JWKS public key; a Kubernetes Secret's ``ca.crt`` (a public certificate) and namespace.
+Secrets: whatever grants access, in the artefacts it is pasted from (a state file, a collection, a HAR
+entry, GraphQL variables, protobuf text, seed SQL, a fixture, a Kubernetes Secret's base64 ``data:``,
+an error tracker's event, an analytics event, ``docker inspect``, ``helm get values``); a PostHog
+project key ``phc_`` is public by design (PostHog's docs: safe in frontend code), as a publishable key
+is. Still no device serials, hashes of passwords or documented test keys.
 """
 
 from __future__ import annotations
@@ -23031,7 +23090,10 @@ def _container25(name: str) -> tuple[Callable[[random.Random, int], tuple[str, l
     def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
         snippet, needles = old.make(rng, inner[rng.randrange(len(inner))])
         frame, enc = frames[t % len(frames)]
-        return frame.replace("{s}", enc(snippet)), [enc(nd) for nd in needles]
+        text = frame.replace("{s}", enc(snippet))
+        # a needle as the snippet wrote it (an earlier family may have escaped or encoded it), then encoded
+        # again by the container: the form that occurs in the text
+        return text, [next((enc(f) for f in _forms(_ident, nd) if enc(f) in text), enc(nd)) for nd in needles]
 
     return make, len(frames)
 
@@ -23377,7 +23439,10 @@ def _har_postman25(rng: random.Random, t: int) -> tuple[str, list[str]]:
         ),
         (
             '{"name": "Create customer", "request": {"method": "POST", "body": {"mode": "raw", "raw": '
-            + json.dumps(json.dumps({"name": p["name"], "email": p["email"], "address": p["street"]}))
+            + json.dumps(
+                json.dumps({"name": p["name"], "email": p["email"], "address": p["street"]}, ensure_ascii=False),
+                ensure_ascii=False,
+            )
             + "}}}",
             [_js(_js(p["name"])), p["email"], _js(_js(p["street"]))],
         ),
@@ -28395,7 +28460,7 @@ ROUND25_WRAPPERS: list[Wrapper] = [
     lambda r: (
         '{"id": "cus_Qx81", "object": "customer", "description": "{s}", "livemode": true}',
         lambda s: json.dumps(s)[1:-1],
-    ),  # a payment provider's customer object, \\uXXXX escapes
+    ),  # a payment provider's customer object, \uXXXX escapes
     lambda r: (
         '{"breadcrumbs": {"values": [{"category": "console", "level": "info", "message": "{s}"}]}}',
         lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
