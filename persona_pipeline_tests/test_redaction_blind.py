@@ -1311,7 +1311,7 @@ def test_round18_generator_checks() -> None:
         "access-production-", "access-development-", "rk_live_", "pylf_v1_", "p.eyJ", "api_org_",
     )  # fmt: skip
     for c in [c for c in CATS if c.name in rb.NEW18 and c.kind == "secret"]:
-        for t in range(c.n_templates):
+        for t in c.templates("dev", 18):  # (its own families: a later round may plant an encoded form)
             text, (v,) = c.make(r, t)
             assert v in text and v.startswith(prefixes), (c.name, v)
     assert rb.anthropic_admin_key(r).endswith("AA") and len(rb.anthropic_admin_key(r)) == 110
@@ -1368,7 +1368,7 @@ def test_round19_generator_checks() -> None:
     )  # fmt: skip
     signatures = ("JQQJ99", "AzFu", "+ASb", "+AEh", "ACDb", "+ASt")
     for c in [c for c in CATS if c.name in rb.NEW19 and c.kind == "secret"]:
-        for t in range(c.n_templates):
+        for t in c.templates("dev", 19):  # (its own families: a later round may plant an encoded form)
             text, (v,) = c.make(r, t)
             assert v in text and (v.startswith(prefixes) or any(s in v for s in signatures)), (c.name, v)
     assert len(rb.azure_cask_key(r, "AZDO")) == 84 and rb.azure_cask_key(r, "ACOG")[52:58] == "JQQJ99"
@@ -1420,7 +1420,7 @@ def test_round20_generator_checks() -> None:
             assert len(needles) >= 2 and all(n in text for n in needles), (name, t)
     prefixes = ("nsec1", "nostr+walletconnect://", "ATCTT3xFfGN0", "kpat_", "spat_", "sq0csp-", "sq0atp-")
     for c in [c for c in CATS if c.name in rb.NEW20 and c.kind == "secret" and c.name != "volcengine_key_pair20"]:
-        for t in range(c.n_templates):
+        for t in c.templates("dev", 20):  # (its own families: a later round may plant an encoded form)
             text, (v,) = c.make(r, t)
             assert v in text and v.startswith(prefixes), (c.name, v)
     ak, sk = rb.volcengine_key_pair(r)
@@ -1473,7 +1473,7 @@ def test_round21_generator_checks() -> None:
             assert len(needles) >= 2 and all(n in text for n in needles), (name, t)
     prefixes = ("vcp_", "vci_", "vck_", "bce-v3/ALTAK-", "cfut_", "cfat_", "mdb_sa_sk_")
     for c in [c for c in CATS if c.name in rb.NEW21 and c.kind == "secret"]:
-        for t in range(c.n_templates):
+        for t in c.templates("dev", 21):  # (its own families: a later round may plant an encoded form)
             text, (v,) = c.make(r, t)
             assert v in text and v.startswith(prefixes), (c.name, v)
     assert rb._iso6346("CSQU", "305438") == "3" and iso6346.is_valid("CSQU3054383")
@@ -1514,7 +1514,7 @@ def test_round22_generator_checks() -> None:
             assert len(needles) >= 2 and all(n in text for n in needles), (name, t)
     prefixes = ("tgp_v1_", "cmVmdGtuOjAxOj", "zpka_", "Atza|", "amzn1.oa2-cs.v1.")
     for c in [c for c in CATS if c.name in rb.NEW22 and c.kind == "secret"]:
-        for t in range(c.n_templates):
+        for t in c.templates("dev", 22):  # (its own families: a later round may plant an encoded form)
             text, (v,) = c.make(r, t)
             assert v in text and v.startswith(prefixes), (c.name, v)
             if v.startswith("cmVm"):
@@ -1563,7 +1563,7 @@ def test_round23_generator_checks() -> None:
             assert len(needles) >= 3 and all(n in text for n in needles), (name, t)
     prefixes = ("sk_prod_", "sk_dev_", "sk_car_", "pts_")
     for c in [c for c in CATS if c.name in rb.NEW23 and c.kind == "secret"]:
-        for t in range(c.n_templates):
+        for t in c.templates("dev", 23):  # (its own families: a later round may plant an encoded form)
             text, (v,) = c.make(r, t)
             assert v in text and v.startswith(prefixes), (c.name, v)
 
@@ -1610,7 +1610,7 @@ def test_round24_generator_checks() -> None:
         r"dnkey-[A-Z2-7]{26}-[A-Z2-7]{52}",
     )
     for c in [c for c in CATS if c.name in rb.NEW24 and c.kind == "secret"]:
-        for t in range(c.n_templates):
+        for t in c.templates("dev", 24):  # (its own families: a later round may plant an encoded form)
             text, (v,) = c.make(r, t)
             assert v in text and any(re.fullmatch(p, v) for p in layouts), (c.name, v)
 
