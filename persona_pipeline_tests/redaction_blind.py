@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (24 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (24, the oldest
+``HOLDOUT_ROUNDS`` (25 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (25, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 24`` is exactly round 24's holdout whatever is written after it (a pool's
+``--pool holdout --round 25`` is exactly round 25's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -33,18 +33,20 @@ was written; ``before=17``: rounds 1 to 16, the cases dev drew before round 18 w
 to 18, the cases dev drew before round 20 was written; ``before=20``: rounds 1 to 19, the cases dev
 drew before round 21 was written; ``before=21``: rounds 1 to 20, the cases dev drew before round 22
 was written; ``before=22``: rounds 1 to 21, the cases dev drew before round 23 was written; ``before=23``:
-rounds 1 to 22, the cases dev drew before round 24 was written). Every
+rounds 1 to 22, the cases dev drew before round 24 was written; ``before=24``: rounds 1 to 23, the cases
+dev drew before round 25 was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
 ``NEW18_WEIGHT`` times; round 19's new kinds ``NEW19_WEIGHT`` times; round 20's new kinds
 ``NEW20_WEIGHT`` times; round 21's new kinds ``NEW21_WEIGHT`` times; round 22's new kinds ``NEW22_WEIGHT``
-times; round 23's new kinds ``NEW23_WEIGHT`` times; round 24's new kinds ``NEW24_WEIGHT`` times. A weight
+times; round 23's new kinds ``NEW23_WEIGHT`` times; round 24's new kinds ``NEW24_WEIGHT`` times; round 25's
+new kinds ``NEW25_WEIGHT`` times. A weight
 counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
-- ``dev`` (tune on its failures): rounds 1 to 23 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 24 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -68,7 +70,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   branch blind19, with its figures drawn as dev less 1.5 points as floors: drawn as dev at seed 7 (n
   1200), untuned on it, 91.2% secrets, 53.8% personal data, 322.1 FP/MB, 8 stray spans; round 19 since
   round 20 was written, branch blind20, likewise: drawn as dev at seed 7 (n 1200), untuned on it, 91.8%
-  secrets, 52.2% personal data, 665.2 FP/MB, 20 stray spans; rounds 20 to 23 likewise, each since the
+  secrets, 52.2% personal data, 665.2 FP/MB, 20 stray spans; rounds 20 to 24 likewise, each since the
   next round was written, with the floors of ``JOINED_DEV_FLOORS`` in ``test_redaction_blind.py``).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
@@ -663,7 +665,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 24 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
+  table alone): round 25 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
   the next one was written.
   Round 15 (dev since round 16; ``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
   ``ROUND15_WRAPPERS``, ``_round15_decoy_templates``), written blind to the engine (issue 17, branch
@@ -1000,7 +1002,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   vaccination schedules; anniversary gift lists; clothing size charts; job postings' salary bands;
   insurance products' terms; hotels' house rules; India's GST state codes; blood-group compatibility;
   police radio ten-codes.
-  Round 24 (``ROUND24``, ``_extend24`` / ``round24_custom`` / ``_multi24``, ``ROUND24_WRAPPERS``,
+  Round 24 (dev since round 25; ``ROUND24``, ``_extend24`` / ``round24_custom`` / ``_multi24``, ``ROUND24_WRAPPERS``,
   ``_round24_decoy_templates``), written blind to the engine (issue 17, branch blind24: its author
   read only this generator, its tests and the engine's aggregate lines and per-category counts;
   scored by ``--pool holdout``; untuned, the engine at main 9c153de, seeds 1 / 2 / 7 (n 1200): 79.6 /
@@ -1032,6 +1034,45 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   bands; car models' specifications; ACRISS car rental codes; Harmonized System tariff codes; football
   formations; child growth reference medians; a service's hymn numbers and readings; traffic fine
   schedules; zoning district codes; postage rates.
+  Round 25 (``ROUND25``, ``_extend25`` / ``round25_custom`` / ``_multi25`` / ``_fill25``, ``ROUND25_WRAPPERS``,
+  ``_round25_decoy_templates``), written blind to the engine (issue 17, branch blind25: its author
+  read only this generator, its tests and the engine's aggregate lines; scored by ``--pool holdout``;
+  untuned, the engine at main f475477, seeds 1 / 2 / 7 (n 1200): 94.8 /
+  93.9 / 94.0% secrets, 63.6 / 60.7 / 61.5% personal data, 240.9 / 250.0 / 243.2 FP/MB, 20 / 19 / 18 stray
+  spans, nothing dropped, idempotent).
+  Round 25 puts values where they reach a developer's prompt from a running system. About 60 % of its
+  plants are earlier kinds: two families from shared lists for every earlier one-value category
+  (``SECRET_FAMILIES25``: a Terraform state's resource attributes, a Postman collection's variables, a
+  HAR entry's query string, GraphQL variables, protobuf text format, seed SQL, a Django fixture, a
+  Kubernetes Secret's base64 ``data:`` (the base64 form planted), a Sentry event's ``extra``, an
+  analytics track call's properties, ``docker inspect``'s ``Env``, ``helm get values``;
+  ``PII_FAMILIES25``: a pg_dump ``COPY`` block, a Rails fixture, an Auth0 user's ``app_metadata``, a
+  Segment identify call, a Mixpanel profile update, a Bugsnag event's metadata, GraphQL variables,
+  protobuf text format, a Terraform state's Okta user, a HAR form post (URL-encoded), a Postman example
+  request (JSON in JSON), a Firebase Auth export), key pairs, blocks, paths, URLs and a person's details
+  as an earlier snippet in seed SQL, a Sentry event's ``extra``, GraphQL variables or an analytics
+  event (``CONTAINERS25``). About 40 % are kinds the generator lacked (``Category.rounds`` all 25,
+  ``NEW25``; each weighs ``NEW25_WEIGHT`` in a draw of round 25), about three quarters of them personal
+  data: an Ecuadorian citizen's cédula (python-stdnum ``ec.ci``'s check digit), and a person's name,
+  mobile (15 countries and territories whose numbers no earlier round writes: AG DM GD VC GU MP SX TC ER
+  GQ LS FM PW WS VU; national in forms, E.164 in auth providers' records), e-mail, birth date, login and
+  home address in seed SQL, a pg_dump ``COPY`` block or an ORM fixture, an auth provider's user record
+  (Auth0, a Firebase Auth export with ``\\uXXXX`` escapes, Cognito ``admin-get-user``), an error tracker's
+  event (Sentry, Bugsnag) or a crash report's and a core dump's paths, an analytics profile (Segment,
+  Mixpanel, Amplitude), a HAR form post or query string (percent-encoded) or a Postman request, an
+  e-mail's source with RFC 2047 encoded-word names, GraphQL variables, protobuf text (octal escapes) or a
+  grpcurl call, a Terraform state's or plan's user resource or a ``.tfvars`` team map, and an ID token's
+  decoded claims, an OAuth ``state`` carrying them base64url-encoded or an HTML export with character
+  references; and 3 secret categories (Cisco Meraki Dashboard API keys, Authress service client access
+  keys, Beamer API keys; their layouts from gitleaks' rules). ``ROUND25_WRAPPERS``: seed SQL, a Django
+  fixture, a Rails fixture, a payment provider's customer object (``\\uXXXX`` escapes), an error
+  tracker's breadcrumb, an analytics track call, a HAR entry's JSON body (escaped twice), an e-mail's
+  quoted-printable body, GraphQL variables, protobuf text format, a Terraform state's resource, a CRM's
+  HTML export (character references). ``_round25_decoy_templates``: a pg_dump's preamble and sequence
+  values; migration history rows; fixtures of reserved documentation values; PostHog project API keys
+  (public by design); a .proto message and a GraphQL schema; a Terraform state's metadata; a HAR entry's
+  timings and cache headers; a message's MIME structure; a crash report's system section; a JWT's header
+  and a JWKS public key; a Kubernetes Secret's public fields.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -1306,6 +1347,24 @@ the config and records of the tools it is pasted from (a job runner, a flow buil
 user-data, a git hook, a CI task, a task runner, a serverless platform's secret store, an app
 manifest, a workflow scheduler, a cloud IDE, a spreadsheet, a web server's error log). Still no device
 serials, hashes of passwords or documented test keys.
+Round 25's policy. Personal data: an Ecuadorian citizen's cédula (an id assigned to the person); a
+person's name (a display name in an RFC 2047 encoded-word, a given or family name in its own column
+included), mobile, e-mail, birth date, login (an account's user name, the user folder of a crash
+report's or core dump's path) and home address where a running system writes them (seed SQL and
+fixtures, an auth provider's record, an error tracker's event, an analytics profile, a HAR or Postman
+request, a message's headers, GraphQL variables, protobuf text, a Terraform user, a token's claims,
+an HTML export), each planted, in the encoding the artefact gives it (percent-encoded, ``\\uXXXX``,
+octal, character references, an encoded-word, base64url claims). Not personal: a town or a country
+code alone beside a planted person; a dump's preamble and sequence values; migration history; reserved
+documentation values (``example.com`` addresses, RFC 5737 addresses, "Test User"); schemas (field
+names and numbers); a state file's metadata and ARNs; HAR timings and cache headers; a message's
+structure and an encoded-word subject that names nobody; a crash report's system section; a JWT's
+header and a JWKS public key; a Kubernetes Secret's ``ca.crt`` (a public certificate) and namespace.
+Secrets: whatever grants access, in the artefacts it is pasted from (a state file, a collection, a HAR
+entry, GraphQL variables, protobuf text, seed SQL, a fixture, a Kubernetes Secret's base64 ``data:``,
+an error tracker's event, an analytics event, ``docker inspect``, ``helm get values``); a PostHog
+project key ``phc_`` is public by design (PostHog's docs: safe in frontend code), as a publishable key
+is. Still no device serials, hashes of passwords or documented test keys.
 """
 
 from __future__ import annotations
@@ -1799,8 +1858,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 24  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (24,)
+HOLDOUT_ROUND = 25  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (25,)
 ROUND5 = 5
 
 
@@ -22896,6 +22955,622 @@ round24_custom("family_announcement24", "pii", _announcement24, 3)
 round24_custom("registry_fine_notice24", "pii", _registry_fine24, 3)
 round24_custom("directory_group_chat24", "pii", _directory_chat24, 3)
 
+# ---------------------------------------------------------------------------------------------
+# round 25 (issue 17, branch blind25): written blind to the engine, the holdout since it exists
+
+ROUND25 = 25
+
+
+def _picks25(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round25:{name}").sample(range(n_families), k)
+
+
+# Secret families: {L} an environment-style label, {l} it in lower case, {k} kebab case, {v} the
+# value, {vq} it URL-encoded, {v64} it base64-encoded (then the planted form). Round 25 is about the
+# artefacts a developer pastes from a running system: a Terraform state's resource attributes, a
+# Postman collection's variables, a HAR entry's query string, GraphQL variables, protobuf text
+# format, seed SQL, a Django fixture, a Kubernetes Secret's base64 ``data:``, a Sentry event's
+# ``extra``, an analytics event's properties, ``docker inspect``'s ``Env`` and a Helm release's
+# values as ``helm get values`` prints them.
+SECRET_FAMILIES25 = [
+    '{{"version": 4, "terraform_version": "1.9.8", "resources": [{{"mode": "managed", "type": "null_resource", '
+    '"name": "sync", "instances": [{{"attributes": {{"triggers": {{"{l}": "{v}"}}}}}}]}}]}}',
+    '{{"info": {{"name": "sync-api", '
+    '"schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"}}, '
+    '"variable": [{{"key": "{l}", "value": "{v}", "type": "string"}}]}}',
+    '{{"request": {{"method": "GET", "url": "https://api.example.com/v1/sync?{l}={vq}", '
+    '"queryString": [{{"name": "{l}", "value": "{vq}"}}]}}}}',
+    '{{"operationName": "ConnectIntegration", "query": "mutation ConnectIntegration($input: ConnectInput!) '
+    '{{ connect(input: $input) {{ id }} }}", "variables": {{"input": {{"provider": "sync", "{l}": "{v}"}}}}}}',
+    'integration {{\n  name: "sync"\n  {l}: "{v}"\n  timeout_ms: 3000\n}}',
+    "INSERT INTO integration_settings (name, value, updated_at) VALUES ('{l}', '{v}', '2026-12-0{n1} 10:{m}:00');",
+    '[{{"model": "integrations.credential", "pk": {n}, "fields": {{"name": "{l}", "value": "{v}"}}}}]',
+    "apiVersion: v1\nkind: Secret\nmetadata:\n  name: sync-credentials\ntype: Opaque\ndata:\n  {L}: {v64}",
+    '{{"event_id": "9b0c{n}e2f4a8d4c5b8e0f1a2b3c4d5e6", "level": "error", "extra": {{"{l}": "{v}"}}, '
+    '"platform": "python"}}',
+    '{{"type": "track", "event": "Integration Connected", "properties": {{"provider": "sync", "{l}": "{v}"}}}}',
+    '"Config": {{\n  "Env": [\n    "{L}={v}",\n    "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin"\n  ]\n}}',
+    "$ helm get values sync -n prod\nUSER-SUPPLIED VALUES:\nsync:\n  {l}: {v}\n  replicas: 2",
+]
+
+# Personal-data families: {f} the field in words, {k} a snake-case key, {K} it in upper case, {v}
+# the value, {vq} it URL-encoded. A person's data where it reaches a developer: a pg_dump COPY block,
+# a Rails fixture, an auth provider's user record, an analytics identify call, an analytics profile
+# update, an error tracker's event metadata, GraphQL variables, protobuf text format, a Terraform
+# state's user resource, a HAR form post, a Postman example request, a Firebase Auth export.
+PII_FAMILIES25 = [
+    "COPY public.customers (id, {k}, created_at) FROM stdin;\n{n}\t{v}\t2026-11-30 09:{m}:03+00\n\\.",
+    '# test/fixtures/customers.yml\ncustomer_{n}:\n  {k}: "{v}"\n  created_at: <%= 3.days.ago %>',
+    '{{"user_id": "auth0|6571{n}c2e9f0a1b3", "app_metadata": {{"{k}": "{v}"}}, "logins_count": 14}}',
+    '{{"type": "identify", "userId": "usr_{n}", "traits": {{"{k}": "{v}"}}, '
+    '"context": {{"library": {{"name": "analytics-node", "version": "2.1.2"}}}}}}',
+    '[{{"$distinct_id": "{n}", "$set": {{"{k}": "{v}"}}}}]',
+    '{{"events": [{{"exceptions": [{{"errorClass": "TimeoutError"}}], "user": {{"id": "{n}"}}, '
+    '"metaData": {{"customer": {{"{k}": "{v}"}}}}}}]}}',
+    '{{"operationName": "UpdateCustomer", "variables": {{"id": "{n}", "input": {{"{k}": "{v}"}}}}}}',
+    'customer {{\n  id: {n}\n  {k}: "{v}"\n}}',
+    '{{"mode": "managed", "type": "okta_user", "name": "onboarding", "instances": [{{"index_key": "u{n}", '
+    '"attributes": {{"{k}": "{v}", "status": "ACTIVE"}}}}]}}',
+    '"postData": {{"mimeType": "application/x-www-form-urlencoded", "text": "{k}={vq}&consent=on"}}',
+    '{{"name": "Create customer", "request": {{"method": "POST", "body": {{"mode": "raw", '
+    '"raw": "{{\\"{k}\\": \\"{v}\\"}}"}}}}}}',
+    '{{"users": [{{"localId": "Xq{n}hT2mZkR0bYp", "{k}": "{v}", "emailVerified": true}}]}}',
+]
+
+
+def _fill25(template: str, v: str, rng: random.Random, **kw: str) -> tuple[str, list[str]]:
+    # {v64}: a Kubernetes Secret's ``data:`` holds the value base64-encoded; that form is what is planted
+    if "{v64}" in template:
+        return _fill24(template.replace("{v64}", "{v}"), base64.b64encode(v.encode()).decode(), rng, **kw)
+    return _fill24(template, v, rng, **kw)
+
+
+def _extend25(name: str, make25: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-25 families (drawn by ``make25`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make25(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND25,) * n, old.weight)
+
+
+def _generic25(name: str, kind: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """Two of round 25's shared families for a one-value category of an earlier round."""
+    fams = SECRET_FAMILIES25 if kind == "secret" else PII_FAMILIES25
+    picks = [fams[j] for j in _picks25(name, len(fams), 2)]
+    bare = name.rstrip("0123456789")  # (rounds 18 to 24 end their new kinds' names in the round)
+    label = LABEL6.get(name, bare.upper())
+    fname = (
+        FIELD12.get(name)
+        or FIELD11.get(name)
+        or FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name)
+        or bare.replace("_", " ")
+    )
+    key = KEY12.get(name) or KEY11.get(name) or KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(bare)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        return _fill25(
+            picks[t % len(picks)], v, rng, L=label, l=label.lower(), k=label.lower().replace("_", "-")
+            if kind == "secret" else key, K=key.upper(), f=fname,
+        )  # fmt: skip
+
+    return make, len(picks)
+
+
+def _sql_literal(s: str) -> str:
+    # a standard SQL string literal's body: single quotes doubled (newlines kept as they are)
+    return s.replace("'", "''")
+
+
+# Where a whole earlier snippet lands when its values only make sense together (key pairs, blocks,
+# paths, URLs, a person's details): the frame and how the snippet is written into it.
+CONTAINERS25: list[tuple[str, Callable[[str], str]]] = [
+    ("INSERT INTO support_notes (id, body) VALUES (88, '{s}');", _sql_literal),
+    ('{"event_id": "4f1c", "level": "error", "extra": {"note": "{s}"}}', _jupyter_text),
+    ('{"operationName": "AddNote", "variables": {"body": "{s}"}}', _jupyter_text),
+    ('{"type": "track", "event": "Note Saved", "properties": {"body": "{s}"}}', lambda s: json.dumps(s)[1:-1]),
+]
+
+
+def _container25(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    old = next(c for c in CATS if c.name == name)
+    earlier = [r for r in old.rounds if r < ROUND13] or list(old.rounds)  # (13's to 24's are containers)
+    inner = [t for t, r in enumerate(old.rounds) if r == max(earlier)]
+    frames = [CONTAINERS25[j] for j in _picks25(name, len(CONTAINERS25), 2)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        snippet, needles = old.make(rng, inner[rng.randrange(len(inner))])
+        frame, enc = frames[t % len(frames)]
+        text = frame.replace("{s}", enc(snippet))
+        # a needle as the snippet wrote it (an earlier family may have escaped or encoded it), then encoded
+        # again by the container: the form that occurs in the text
+        return text, [next((enc(f) for f in _forms(_ident, nd) if enc(f) in text), enc(nd)) for nd in needles]
+
+    return make, len(frames)
+
+
+for _c in [c for c in CATS if ROUND25 not in c.rounds]:
+    if _c.name in _SPECIFIC12 or len(_c.make(random.Random(f"round25:{_c.name}"), 0)[1]) > 1:
+        _extend25(_c.name, *_container25(_c.name))
+    else:
+        _extend25(_c.name, *_generic25(_c.name, _c.kind))
+
+
+# --- round 25's new categories weigh NEW25_WEIGHT in a draw of round 25, so that they are about 40 %
+# of its plants (each category's weight counts only in a draw of the round that wrote it).
+NEW25_WEIGHT = 33
+NEW25: set[str] = set()  # the names of round 25's new kinds
+
+
+def round25_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND25,) * n, NEW25_WEIGHT))
+    NEW25.add(name)
+
+
+def _multi25(
+    formats: list[tuple[str, Callable[[random.Random], str]]], own: list[str], name: str
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A category of several formats (a label and a generator each): its own templates and one of
+    round 25's shared families."""
+    templates = [*own, SECRET_FAMILIES25[_picks25(name, len(SECRET_FAMILIES25), 1)[0]]]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        label, gen = rng.choice(formats)
+        return _fill25(
+            templates[t % len(templates)], gen(rng), rng, L=label, l=label.lower(), k=label.lower().replace("_", "-")
+        )
+
+    return make, len(templates)
+
+
+def meraki_api_key(r: random.Random) -> str:
+    # a Cisco Meraki Dashboard API key: 40 lower-case hex digits, sent as ``X-Cisco-Meraki-API-Key`` or a
+    # Bearer token (gitleaks' rule ``cisco-meraki-api-key``: ``[0-9a-f]{40}`` beside the word meraki)
+    return _rs(r, HEX, 40)
+
+
+def authress_access_key(r: random.Random) -> str:
+    # an Authress service client access key (gitleaks' rule ``authress-service-client-access-key``:
+    # ``(sc|ext|scauth|authress)_`` + 5-30 alphanumerics, ``.``, 4-6, ``.acc_`` or ``.acc-``, 10-32,
+    # ``.``, 30-120 base64url characters)
+    lower = string.ascii_lowercase + string.digits
+    return (
+        f"{r.choice(['sc', 'sc', 'ext', 'authress'])}_{_rs(r, lower, r.randrange(18, 26))}.{_rs(r, lower, 4)}"
+        f".acc_{_rs(r, lower, r.randrange(20, 27))}.{_rs(r, B64URL, r.randrange(60, 90))}"
+    )
+
+
+def beamer_api_key(r: random.Random) -> str:
+    # a Beamer (changelog widget) API key: ``b_`` and 44 base64url-ish characters (gitleaks' rule
+    # ``beamer-api-token``: ``b_[a-z0-9=_\-]{44}`` beside the word beamer, case-insensitive)
+    return "b_" + _rs(r, B62 + "_-", 43) + r.choice("=" + B62)
+
+
+for _name25, _formats25, _own25 in [
+    (
+        "meraki_api_key25",
+        [("MERAKI_DASHBOARD_API_KEY", meraki_api_key), ("MERAKI_API_KEY", meraki_api_key)],
+        [
+            "{L}={v}",
+            "curl -L -H 'X-Cisco-Meraki-API-Key: {v}' https://api.meraki.com/api/v1/organizations",
+            "import meraki\ndashboard = meraki.DashboardAPI('{v}', suppress_logging=True)",
+        ],
+    ),
+    (
+        "authress_access_key25",
+        [("AUTHRESS_ACCESS_KEY", authress_access_key), ("AUTHRESS_SERVICE_CLIENT_KEY", authress_access_key)],
+        [
+            "{L}={v}",
+            "const client = new AuthressClient({{ authressApiUrl: 'https://auth.example.com' }}, '{v}');",
+            "curl https://auth.example.com/v1/users/me/resources -H 'Authorization: Bearer {v}'",
+        ],
+    ),
+    (
+        "beamer_api_key25",
+        [("BEAMER_API_KEY", beamer_api_key), ("BEAMER_KEY", beamer_api_key)],
+        [
+            "{L}={v}",
+            "curl -X POST https://api.getbeamer.com/v0/posts -H 'Beamer-Api-Key: {v}' -d title=Release",
+            "beamer:\n  api_key: {v}\n  product_id: changelog",
+        ],
+    ),
+]:
+    round25_custom(_name25, "secret", *_multi25(_formats25, _own25, _name25))
+
+
+# --- round 25's new personal data: an Ecuadorian citizen's cédula (CI, its check digit), and a
+# person's data where it reaches a developer's prompt: seed SQL and fixtures, an auth provider's
+# user record, an error tracker's event, an analytics profile, a HAR or Postman request, an e-mail's
+# source with encoded headers, GraphQL variables or protobuf text, a Terraform state's user
+# resource, and a token's decoded claims or an HTML-entity export.
+
+
+def ec_ci(r: random.Random) -> str:
+    """An Ecuadorian cédula de identidad (python-stdnum ``ec.ci``): a province code 01-24, a third digit
+    0-5 (a natural person), six digits and a check digit that brings the weighted sum (weights 2 1 2 1 …,
+    a product above 9 less 9) to 0 mod 10."""
+    body = f"{r.randrange(1, 25):02d}{r.randrange(0, 6)}{_d(r, 6)}"
+    s = sum((p - 9 if p > 9 else p) for p in ((2, 1)[i % 2] * int(c) for i, c in enumerate(body)))
+    return body + str((10 - s % 10) % 10)
+
+
+def _ec_ci25(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = ec_ci(rng)
+    pretty = f"{v[:9]}-{v[9]}"
+    forms = [
+        (f"Cédula de ciudadanía: {pretty}\nNacionalidad: ecuatoriana", pretty),
+        (f"INSERT INTO clientes (id, cedula, ciudad) VALUES (4411, '{v}', 'Quito');", v),
+        (f'{{"customer": {{"document_type": "CI", "document_number": "{v}", "country": "EC"}}}}', v),
+        (f"mi cédula es {v}, ¿la pueden poner en la factura?", v),
+    ]
+    if t < len(forms):
+        return forms[t][0], [forms[t][1]]
+    fam = PII_FAMILIES25[_picks25("ec_ci25", len(PII_FAMILIES25), 2)[t - len(forms)]]
+    return _fill25(fam, v, rng, f="cédula", k="cedula", K="CEDULA")
+
+
+round25_custom("ec_ci25", "pii", _ec_ci25, 6)
+
+
+# A person's data in developer artefacts: a region's way of writing a mobile, a home address and a
+# birth date (15 countries and territories whose numbers no earlier round writes).
+PHONE_REGIONS25 = ["AG", "DM", "GD", "VC", "GU", "MP", "SX", "TC", "ER", "GQ", "LS", "FM", "PW", "WS", "VU"]
+
+_ADDRESS25: dict[str, tuple[Callable[[random.Random], str], Callable[[random.Random], str], str]] = {
+    # (street line, town, ISO country) as the region writes them
+    "AG": (
+        lambda r: f"{r.choice(['Old Parham Road', 'Fort Road', 'Friars Hill Road'])}, house {_n(r, 1, 200)}",
+        lambda r: r.choice(["St. John's", "Cedar Grove", "All Saints"]),
+        "AG",
+    ),
+    "GD": (
+        lambda r: f"Lot {_n(r, 1, 300)}, {r.choice(['Morne Jaloux', 'Grand Anse', 'Lance aux Epines'])}",
+        lambda r: r.choice(["St. George's", "Grenville", "Gouyave"]),
+        "GD",
+    ),
+    "GU": (
+        lambda r: f"{_n(r, 100, 999)} {r.choice(['Chalan San Antonio', 'Marine Corps Dr', 'Route 10'])}",
+        lambda r: r.choice(["Tamuning, GU 96913", "Dededo, GU 96929", "Yigo, GU 96929"]),
+        "GU",
+    ),
+    "LS": (
+        lambda r: f"Plot {_n(r, 1, 900)}, {r.choice(['Ha Thetsane', 'Maseru West', 'Ha Abia'])}",
+        lambda r: r.choice(["Maseru 100", "Teyateyaneng 200", "Mafeteng 900"]),
+        "LS",
+    ),
+    "GQ": (
+        lambda r: f"Calle {r.choice(['de Argelia', 'Kenia', 'Rey Boncoro'])} {_n(r, 1, 90)}",
+        lambda r: r.choice(["Malabo", "Bata", "Ebebiyín"]),
+        "GQ",
+    ),
+    "WS": (
+        lambda r: f"{r.choice(['Vaitele', 'Moamoa', 'Lotopa'])}, {r.choice(['Vaitele Street', 'Cross Island Road'])}",
+        lambda r: r.choice(["Apia", "Faleula", "Salelologa"]),
+        "WS",
+    ),
+    "ER": (
+        lambda r: f"Street {r.choice(['171-1', '166-7', '173-3'])}, house no. {_n(r, 1, 60)}",
+        lambda r: r.choice(["Asmara", "Keren", "Massawa"]),
+        "ER",
+    ),
+    "VU": (
+        lambda r: f"{r.choice(['Nambatu', 'Tassiriki', 'Anabrou'])} area, {r.choice(['Rue Carnot', 'Kumul Highway'])}",
+        lambda r: r.choice(["Port Vila", "Luganville"]),
+        "VU",
+    ),
+}
+_NAMES25 = {  # given and family names as the region writes them
+    "AG": (["Shania", "Kadeem", "Tamika", "Jermaine"], ["Joseph", "Henry", "Benjamin", "Samuel"]),
+    "GD": (["Kerlisha", "Devon", "Abigaël", "Kellon"], ["Charles", "Frederick", "Noël", "Mitchell"]),
+    "GU": (["Jolene", "Vicente", "Marisol", "Ignacio"], ["Cruz", "Santos", "Taitano", "Quinata"]),
+    "LS": (["Palesa", "Thabo", "Lineo", "Tšepo"], ["Mokoena", "Ramakoae", "Letsie", "Moshoeshoe"]),
+    "GQ": (["Cristina", "Teodoro", "Inés", "Marcelino"], ["Nsue", "Obiang", "Ndong", "Mbá"]),
+    "WS": (["Sefo", "Lupe", "Tavita", "Ana"], ["Fa'amausili", "Leota", "Tuilagi", "Sapolu"]),
+    "ER": (["Senait", "Yonas", "Helen", "Dawit"], ["Tesfay", "Ghebremedhin", "Haile", "Kidane"]),
+    "VU": (["Mireille", "Kalo", "Séverine", "Jimmy"], ["Tarivuti", "Kalsakau", "Natuman", "Mélé"]),
+}
+_MAIL25 = ["gmail.com", "yahoo.com", "hotmail.com", "outlook.com", "icloud.com"]
+
+
+def _person25(r: random.Random, region: str | None = None) -> dict[str, str]:
+    region = region or r.choice(sorted(_ADDRESS25))
+    y, m, d = _birth(r)
+    street, town, country = _ADDRESS25[region]
+    given, family = _NAMES25[region]
+    g, f = r.choice(given), r.choice(family)
+    gs, fs = _ascii_slug(g) or "m", _ascii_slug(f) or "x"
+    preg = region if r.random() < 0.7 else r.choice([x for x in PHONE_REGIONS25 if x not in _ADDRESS25])
+    phone = phone20(r, preg)
+    return {
+        "name": f"{g} {f}",
+        "given": g,
+        "family": f,
+        "dob": f"{y}-{m:02d}-{d:02d}",  # (an API writes ISO 8601)
+        "phone": phone,  # (as the person typed it into a form: the national way)
+        "e164": phonenumbers.format_number(phonenumbers.parse(phone, preg), phonenumbers.PhoneNumberFormat.E164),
+        "street": street(r),
+        "town": town(r),
+        "country": country,
+        "email": f"{gs}.{fs}{_d(r, 2)}@{r.choice(_MAIL25)}",
+        "login": f"{gs}{fs[:1]}{_d(r, 2)}",
+    }
+
+
+def _js(s: str) -> str:
+    # a JSON string's body as a UTF-8 API prints it (quotes and backslashes escaped)
+    return json.dumps(s, ensure_ascii=False)[1:-1]
+
+
+def _seed_sql25(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person25(rng), _person25(rng)
+    sq = _sql_literal
+    forms = [
+        (
+            "-- db/seeds.sql\nINSERT INTO customers (id, full_name, email, phone, date_of_birth) VALUES\n"
+            f"  (1041, '{sq(p['name'])}', '{p['email']}', '{p['phone']}', '{p['dob']}'),\n"
+            f"  (1042, '{sq(q['name'])}', '{q['email']}', '{q['phone']}', '{q['dob']}');",
+            [sq(p["name"]), p["email"], p["phone"], p["dob"], sq(q["name"]), q["email"], q["phone"], q["dob"]],
+        ),
+        (
+            "COPY public.addresses (id, customer_name, line1, city, country) FROM stdin;\n"
+            f"77\t{p['name']}\t{p['street']}\t{p['town']}\t{p['country']}\n\\.",
+            [p["name"], p["street"]],
+        ),
+        (
+            '[{"model": "crm.contact", "pk": 12, "fields": {'
+            f'"first_name": "{_js(p["given"])}", "last_name": "{_js(p["family"])}", '
+            f'"email": "{p["email"]}", "mobile": "{p["phone"]}", "birth_date": "{p["dob"]}"}}}}]',
+            [_js(p["given"]), _js(p["family"]), p["email"], p["phone"], p["dob"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _auth_user25(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person25(rng)
+    forms = [
+        (
+            f'{{"user_id": "auth0|65{_d(rng, 8)}", "email": "{p["email"]}", "email_verified": true, '
+            f'"name": "{_js(p["name"])}", "phone_number": "{p["e164"]}", '
+            f'"user_metadata": {{"birthdate": "{p["dob"]}"}}, "logins_count": 3}}',
+            [p["email"], _js(p["name"]), p["e164"], p["dob"]],
+        ),
+        (
+            # a Firebase Auth export: json.dumps's default ASCII output writes é as \u00e9
+            f'{{"users": [{{"localId": "{_rs(rng, B62, 28)}", "email": "{p["email"]}", '
+            f'"displayName": "{json.dumps(p["name"])[1:-1]}", "phoneNumber": "{p["e164"]}"}}]}}',
+            [p["email"], json.dumps(p["name"])[1:-1], p["e164"]],
+        ),
+        (
+            f"$ aws cognito-idp admin-get-user --user-pool-id eu-west-1_Ab12Cd34E --username {p['login']}\n"
+            '{\n    "UserAttributes": [\n'
+            f'        {{"Name": "email", "Value": "{p["email"]}"}},\n'
+            f'        {{"Name": "phone_number", "Value": "{p["e164"]}"}},\n'
+            f'        {{"Name": "birthdate", "Value": "{p["dob"]}"}}\n    ],\n    "UserStatus": "CONFIRMED"\n}}',
+            [p["login"], p["email"], p["e164"], p["dob"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _error_event25(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person25(rng)
+    forms = [
+        (
+            '{"exception": {"values": [{"type": "KeyError", "value": "\'billing_address\'"}]}, '
+            f'"user": {{"id": "{_d(rng, 5)}", "email": "{p["email"]}", "username": "{p["login"]}"}}, '
+            f'"request": {{"data": {{"name": "{_js(p["name"])}", "phone": "{p["phone"]}"}}}}}}',
+            [p["email"], p["login"], _js(p["name"]), p["phone"]],
+        ),
+        (
+            '{"events": [{"exceptions": [{"errorClass": "NoMethodError"}], '
+            f'"user": {{"id": "{_d(rng, 5)}", "name": "{_js(p["name"])}", "email": "{p["email"]}"}}, '
+            f'"metaData": {{"shipping": {{"line1": "{_js(p["street"])}", "city": "{_js(p["town"])}"}}}}}}]}}',
+            [_js(p["name"]), p["email"], _js(p["street"])],
+        ),
+        (
+            '{"app_name": "Billing", "bug_type": "309", "os_version": "macOS 15.1 (24B83)"}\n'
+            f'{{"procPath": "/Users/{p["login"]}/Applications/Billing.app/Contents/MacOS/Billing", '
+            '"procLaunch": "2026-12-06 10:02:14.0000 +0100", "userID": 501, "parentProc": "launchd"}',
+            [p["login"]],
+        ),
+        (
+            f"$ coredumpctl info 48211\n           PID: 48211 (python3)\n           UID: 1000 ({p['login']})\n"
+            f"       Command Line: /home/{p['login']}/venvs/billing/bin/python3 worker.py\n"
+            "         Signal: 11 (SEGV)",
+            [p["login"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _analytics25(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person25(rng)
+    forms = [
+        (
+            f'analytics.identify("usr_{_d(rng, 6)}", {{\n  name: "{_js(p["name"])}",\n  email: "{p["email"]}",\n'
+            f'  phone: "{p["phone"]}",\n  plan: "team"\n}});',
+            [_js(p["name"]), p["email"], p["phone"]],
+        ),
+        (
+            f'[{{"$distinct_id": "{_d(rng, 6)}", "$set": {{"$name": "{_js(p["name"])}", "$email": "{p["email"]}", '
+            f'"$phone": "{p["phone"]}", "birthday": "{p["dob"]}"}}}}]',
+            [_js(p["name"]), p["email"], p["phone"], p["dob"]],
+        ),
+        (
+            '{"events": [{"event_type": "Checkout Started", "user_id": "u'
+            f'{_d(rng, 6)}", "user_properties": {{"email": "{p["email"]}", "city": "{_js(p["town"])}", '
+            f'"full_name": "{_js(p["name"])}"}}}}]}}',
+            [p["email"], _js(p["name"])],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _form25(p: dict[str, str]) -> str:
+    # an HTML form post as a browser encodes it (application/x-www-form-urlencoded)
+    return urllib.parse.urlencode({"name": p["name"], "email": p["email"], "phone": p["phone"], "plan": "pro"})
+
+
+def _har_postman25(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person25(rng)
+    q = urllib.parse.quote_plus
+    forms = [
+        (
+            '{"request": {"method": "POST", "url": "https://shop.example.com/signup", "postData": '
+            f'{{"mimeType": "application/x-www-form-urlencoded", "text": "{_form25(p)}"}}}}}}',
+            [q(p["name"]), q(p["email"]), q(p["phone"])],
+        ),
+        (
+            '{"request": {"method": "GET", "url": "https://api.example.com/v1/customers/search?email='
+            f'{q(p["email"])}", "queryString": [{{"name": "email", "value": "{q(p["email"])}"}}]}}}}',
+            [q(p["email"])],
+        ),
+        (
+            '{"name": "Create customer", "request": {"method": "POST", "body": {"mode": "raw", "raw": '
+            + json.dumps(
+                json.dumps({"name": p["name"], "email": p["email"], "address": p["street"]}, ensure_ascii=False),
+                ensure_ascii=False,
+            )
+            + "}}}",
+            [_js(_js(p["name"])), p["email"], _js(_js(p["street"]))],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _encoded_word(s: str, b: bool) -> str:
+    # an RFC 2047 encoded-word: B (base64) or Q (quoted-printable, "_" for a space) in UTF-8
+    if b:
+        return f"=?UTF-8?B?{base64.b64encode(s.encode()).decode()}?="
+    safe = string.ascii_letters + string.digits + "!*+-/"
+    body = "".join(c if c in safe else "_" if c == " " else "".join(f"={x:02X}" for x in c.encode()) for c in s)
+    return f"=?UTF-8?Q?{body}?="
+
+
+def _mime25(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person25(rng), _person25(rng)
+    fp, fq = _encoded_word(p["name"], rng.random() < 0.5), _encoded_word(q["name"], rng.random() < 0.5)
+    forms = [
+        (
+            f"Return-Path: <{p['email']}>\nFrom: {fp} <{p['email']}>\nTo: {fq} <{q['email']}>\n"
+            "Subject: Re: invoice\nMIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8",
+            [p["email"], fp, fq, q["email"]],
+        ),
+        (
+            f"Reply-To: {fp} <{p['email']}>\nContent-Transfer-Encoding: quoted-printable\n\n"
+            f"Call me on {p['phone']} =\nany time after 5.",
+            [fp, p["email"], p["phone"]],
+        ),
+        (
+            f"Delivered-To: {q['email']}\nFrom: {fq} <{q['email']}>\nX-Original-Sender: {q['email']}",
+            [q["email"], fq],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _gql_proto25(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person25(rng)
+    forms = [
+        (
+            '{"operationName": "UpdateShippingAddress", "variables": {"input": {'
+            f'"recipient": "{_js(p["name"])}", "line1": "{_js(p["street"])}", "city": "{_js(p["town"])}", '
+            f'"phone": "{p["phone"]}"}}}}}}',
+            [_js(p["name"]), _js(p["street"]), p["phone"]],
+        ),
+        (
+            f'customer {{\n  id: {_d(rng, 5)}\n  display_name: "{_proto_text(p["name"])}"\n  email: "{p["email"]}"\n}}',
+            [_proto_text(p["name"]), p["email"]],
+        ),
+        (
+            f'$ grpcurl -d \'{{"email": "{p["email"]}", "mobile": "{p["phone"]}"}}\' '
+            "api.internal:443 accounts.v1.Accounts/LookupCustomer",
+            [p["email"], p["phone"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _tf_user25(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person25(rng), _person25(rng)
+    forms = [
+        (
+            '{"mode": "managed", "type": "okta_user", "name": "staff", "instances": [{"index_key": '
+            f'"{p["login"]}", "attributes": {{"first_name": "{_js(p["given"])}", "last_name": '
+            f'"{_js(p["family"])}", "email": "{p["email"]}", "mobile_phone": "{p["e164"]}"}}}}]}}',
+            [p["login"], _js(p["given"]), _js(p["family"]), p["email"], p["e164"]],
+        ),
+        (
+            '  # auth0_user.support["' + p["login"] + '"] will be created\n  + resource "auth0_user" "support" {\n'
+            f'      + email       = "{p["email"]}"\n      + name        = "{p["name"]}"\n'
+            f'      + phone_number = "{p["e164"]}"\n    }}',
+            [p["login"], p["email"], p["name"], p["e164"]],
+        ),
+        (
+            f'team_members = {{\n  "{p["login"]}" = {{ name = "{p["name"]}", email = "{p["email"]}" }}\n'
+            f'  "{q["login"]}" = {{ name = "{q["name"]}", email = "{q["email"]}" }}\n}}',
+            [p["login"], p["name"], p["email"], q["login"], q["name"], q["email"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _b64url(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def _entities(s: str) -> str:
+    # an HTML export: markup characters as named references, every non-ASCII letter a numeric one
+    s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    return "".join(c if ord(c) < 128 else f"&#{ord(c)};" for c in s)
+
+
+def _claims25(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person25(rng)
+    claims = {"sub": f"auth0|65{_d(rng, 8)}", "email": p["email"], "name": p["name"], "iat": 1765012934}
+    segment = _b64url(json.dumps(claims, separators=(",", ":"), ensure_ascii=False).encode())
+    forms = [
+        (
+            '$ jq -R \'split(".") | .[1] | @base64d | fromjson\' <<< "$ID_TOKEN"\n'
+            + json.dumps({**claims, "phone_number": p["phone"], "birthdate": p["dob"]}, ensure_ascii=False, indent=2),
+            [p["email"], _js(p["name"]), p["phone"], p["dob"]],
+        ),
+        (
+            # an OAuth redirect whose state parameter carries the signed-in user's claims, base64url-encoded
+            f"GET /oauth/callback?code={_rs(rng, B62, 20)}&state={segment} HTTP/1.1",
+            [segment],
+        ),
+        (
+            f"<tr><td>{_entities(p['name'])}</td><td>{p['email']}</td><td>{_entities(p['street'])}, "
+            f"{_entities(p['town'])}</td></tr>",
+            [_entities(p["name"]), p["email"], _entities(p["street"])],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+round25_custom("seed_sql_fixture25", "pii", _seed_sql25, 3)
+round25_custom("auth_provider_user25", "pii", _auth_user25, 3)
+round25_custom("error_tracker_user25", "pii", _error_event25, 4)
+round25_custom("analytics_profile25", "pii", _analytics25, 3)
+round25_custom("har_postman_request25", "pii", _har_postman25, 3)
+round25_custom("mime_encoded_header25", "pii", _mime25, 3)
+round25_custom("graphql_proto_person25", "pii", _gql_proto25, 3)
+round25_custom("iac_user_resource25", "pii", _tf_user25, 3)
+round25_custom("encoded_claims_export25", "pii", _claims25, 3)
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -26154,6 +26829,159 @@ def _round24_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _round25_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-25 never-tuned hard negatives, in the shapes of round 25's plants (seed SQL, fixtures, API
+    records, tracker and analytics events, HAR and Postman files, mail source, GraphQL, protobuf text,
+    Terraform state, tokens) and under the same policy (nothing secret or personal). A pg_dump's
+    preamble and sequence values (a dump's own settings, no row); migration history rows (schema
+    versions and revision ids); fixtures of reserved documentation values (example.com addresses, RFC
+    5737 addresses, no real person); PostHog project API keys ``phc_`` in a browser snippet (public by
+    design, PostHog's docs: safe in frontend code); a .proto message and a GraphQL schema (field names
+    and numbers, no value); a Terraform state's metadata (version, serial, lineage, provider addresses,
+    an ARN); a HAR entry's timings and cache headers; a message's MIME structure (a Message-ID, a
+    boundary, an encoded-word subject that names nobody); a crash report's system section (OS build,
+    exception codes, binary image UUIDs); a JWT's header and a JWKS public key; a Kubernetes Secret's
+    public fields (``ca.crt`` a public certificate, the namespace)."""
+
+    def uuid4(r: random.Random) -> str:
+        h = _rs(r, HEX, 32)
+        return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-{r.choice('89ab')}{h[17:20]}-{h[20:]}"
+
+    def b64(r: random.Random, n: int) -> str:
+        return base64.b64encode(bytes(r.randrange(256) for _ in range(n))).decode()
+
+    return {
+        "pg_dump_preamble": [
+            lambda r: (
+                f"--\n-- PostgreSQL database dump\n--\n\n-- Dumped from database version 16.{r.randrange(1, 7)}\n"
+                f"-- Dumped by pg_dump version 16.{r.randrange(1, 7)}\n\nSET statement_timeout = 0;\n"
+                "SET client_encoding = 'UTF8';\nSET standard_conforming_strings = on;"
+            ),
+            lambda r: (
+                f"SELECT pg_catalog.setval('public.customers_id_seq', {r.randrange(1000, 99999)}, true);\n"
+                f"SELECT pg_catalog.setval('public.orders_id_seq', {r.randrange(1000, 99999)}, true);"
+            ),
+        ],
+        "migration_history_rows": [
+            lambda r: (
+                "INSERT INTO django_migrations (app, name, applied) VALUES "
+                f"('accounts', '00{r.randrange(10, 40)}_add_customer_phone', '2026-11-{r.randrange(10, 29)} "
+                "09:12:03.114+00');"
+            ),
+            lambda r: (
+                "INSERT INTO schema_migrations (version) VALUES "
+                + ", ".join(f"('2026{r.randrange(1, 12):02d}{r.randrange(10, 28)}{_d(r, 6)}')" for _ in range(3))
+                + ";"
+            ),
+            lambda r: (
+                f"INFO  [alembic.runtime.migration] Running upgrade {_rs(r, HEX, 12)} -> {_rs(r, HEX, 12)}, "
+                "add customer phone"
+            ),
+        ],
+        "reserved_fixture_identities": [
+            lambda r: (
+                "INSERT INTO users (id, email, name) VALUES "
+                f"({r.randrange(1, 9)}, 'user{r.randrange(1, 99)}@example.com', 'Test User'), "
+                f"({r.randrange(10, 19)}, 'admin@example.org', 'Admin');"
+            ),
+            lambda r: (
+                f"- model: accounts.user\n  pk: {r.randrange(1, 50)}\n  fields:\n    email: qa+{r.randrange(1, 999)}"
+                f"@example.net\n    last_login_ip: 192.0.2.{r.randrange(1, 255)}"
+            ),
+        ],
+        "analytics_public_project_key": [
+            lambda r: (
+                f"posthog.init('phc_{_rs(r, B62, 43)}', {{ api_host: 'https://eu.i.posthog.com', "
+                "person_profiles: 'identified_only' })"
+            ),
+            lambda r: (
+                f"NEXT_PUBLIC_POSTHOG_KEY=phc_{_rs(r, B62, 43)}\nNEXT_PUBLIC_POSTHOG_HOST=https://us.i.posthog.com"
+            ),
+        ],
+        "proto_graphql_schema": [
+            lambda r: (
+                'syntax = "proto3";\n\nmessage Customer {\n  int64 id = 1;\n  string display_name = 2;\n'
+                f"  string email = 3;\n  string phone = {r.randrange(4, 9)};\n  google.type.Date birth_date = 9;\n}}"
+            ),
+            lambda r: (
+                "type Customer {\n  id: ID!\n  email: String!\n  phone: String\n  "
+                f"orders(first: Int = {r.choice([10, 20, 50])}): OrderConnection!\n}}"
+            ),
+        ],
+        "terraform_state_metadata": [
+            lambda r: (
+                f'{{"version": 4, "terraform_version": "1.{r.randrange(5, 10)}.{r.randrange(0, 9)}", '
+                f'"serial": {r.randrange(1, 400)}, "lineage": "{uuid4(r)}", "outputs": {{}}}}'
+            ),
+            lambda r: (
+                '"provider": "provider[\\"registry.terraform.io/hashicorp/aws\\"]", "attributes": {"arn": '
+                f'"arn:aws:iam::{_d(r, 12)}:role/sync-worker", "id": "sync-worker"}}'
+            ),
+        ],
+        "har_timings_cache_headers": [
+            lambda r: (
+                f'"timings": {{"blocked": {r.randrange(1, 9)}.{_d(r, 3)}, "dns": -1, "connect": -1, '
+                f'"send": 0.{_d(r, 3)}, '
+                f'"wait": {r.randrange(20, 400)}.{_d(r, 3)}, "receive": {r.randrange(1, 30)}.{_d(r, 3)}}}'
+            ),
+            lambda r: (
+                '"headers": [{"name": "cache-control", "value": "public, max-age=31536000, immutable"}, '
+                f'{{"name": "etag", "value": "W/\\"{_rs(r, HEX, 8)}-{_rs(r, HEX, 27)}\\""}}, '
+                f'{{"name": "content-length", "value": "{r.randrange(200, 90000)}"}}]'
+            ),
+        ],
+        "mime_message_structure": [
+            lambda r: (
+                f"Message-ID: <{_rs(r, B62, 24)}@mail.example.net>\nMIME-Version: 1.0\n"
+                f'Content-Type: multipart/alternative; boundary="000000000000{_rs(r, HEX, 16)}"'
+            ),
+            lambda r: (
+                "Subject: "
+                + r.choice(
+                    [
+                        "=?UTF-8?Q?Your_invoice_=E2=80=94_December?=",
+                        "=?UTF-8?B?UmVjZWlwdCBmb3IgeW91ciBvcmRlcg==?=",
+                        "=?UTF-8?Q?Mise_=C3=A0_jour_de_s=C3=A9curit=C3=A9?=",
+                    ]
+                )
+                + "\nContent-Transfer-Encoding: quoted-printable"
+            ),
+        ],
+        "crash_report_system_section": [
+            lambda r: (
+                f"OS Version: macOS 15.{r.randrange(0, 3)} (24B{r.randrange(10, 99)})\n"
+                "Exception Type: EXC_BAD_ACCESS (SIGSEGV)\n"
+                f"Exception Codes: KERN_INVALID_ADDRESS at 0x{r.randrange(16, 4096):016x}"
+            ),
+            lambda r: (
+                f"Binary Images:\n       0x{_rs(r, HEX, 9)} - 0x{_rs(r, HEX, 9)} libsystem_c.dylib (*) "
+                f"<{uuid4(r).upper()}> /usr/lib/system/libsystem_c.dylib"
+            ),
+        ],
+        "jwt_header_jwks_public": [
+            lambda r: (
+                "header: "
+                + _b64url(
+                    json.dumps({"alg": "RS256", "typ": "JWT", "kid": _rs(r, B62, 16)}, separators=(",", ":")).encode()
+                )
+                + ' (decodes to {"alg":"RS256","typ":"JWT","kid":…})'
+            ),
+            lambda r: (
+                f'{{"keys": [{{"kty": "RSA", "use": "sig", "alg": "RS256", "kid": "{_rs(r, B62, 16)}", '
+                f'"n": "{_rs(r, B64URL, 342)}", "e": "AQAB"}}]}}'
+            ),
+        ],
+        "k8s_secret_public_fields": [
+            lambda r: (
+                "data:\n  ca.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSU"
+                + b64(r, 48)
+                + "\n  namespace: "
+                + r.choice(["ZGVmYXVsdA==", "a3ViZS1zeXN0ZW0=", "bW9uaXRvcmluZw=="])
+            ),
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -26179,6 +27007,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     22: _round22_decoy_templates(),
     23: _round23_decoy_templates(),
     24: _round24_decoy_templates(),
+    25: _round25_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -27610,6 +28439,62 @@ ROUND24_WRAPPERS: list[Wrapper] = [
 ]
 
 
+def _qp_soft(s: str) -> str:
+    # a quoted-printable body as a mail client writes it: "=" and every non-ASCII byte as =XX (no line
+    # is long enough here to need a soft break)
+    return "".join(
+        c if (32 <= ord(c) < 127 and c != "=") or c == "\n" else "".join(f"={b:02X}" for b in c.encode()) for c in s
+    )
+
+
+ROUND25_WRAPPERS: list[Wrapper] = [
+    lambda r: ("INSERT INTO support_tickets (id, body, created_at) VALUES (902, '{s}', now());", _sql_literal),
+    lambda r: (
+        '[{"model": "support.ticket", "pk": 902, "fields": {"body": "{s}", "status": "open"}}]',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Django fixture
+    lambda r: (
+        "ticket_902:\n  status: open\n  body: |\n    {s}",
+        lambda s: s.replace("\n", "\n    "),
+    ),  # a Rails fixture
+    lambda r: (
+        '{"id": "cus_Qx81", "object": "customer", "description": "{s}", "livemode": true}',
+        lambda s: json.dumps(s)[1:-1],
+    ),  # a payment provider's customer object, \uXXXX escapes
+    lambda r: (
+        '{"breadcrumbs": {"values": [{"category": "console", "level": "info", "message": "{s}"}]}}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # an error tracker's breadcrumb
+    lambda r: (
+        '{"type": "track", "event": "Support Message Sent", "properties": {"body": "{s}"}}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # an analytics track call
+    lambda r: (
+        '{"request": {"method": "POST", "postData": {"mimeType": "application/json", '
+        '"text": "{\\"note\\": \\"{s}\\"}"}}}',
+        lambda s: json.dumps(json.dumps(s, ensure_ascii=False)[1:-1], ensure_ascii=False)[1:-1],
+    ),  # a HAR entry's JSON body (escaped twice)
+    lambda r: (
+        "Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: quoted-printable\n\n{s}",
+        _qp_soft,
+    ),  # an e-mail's quoted-printable body
+    lambda r: (
+        '{"operationName": "AddComment", "variables": {"input": {"ticketId": "902", "body": "{s}"}}}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # GraphQL variables
+    lambda r: ('comment {\n  ticket_id: 902\n  body: "{s}"\n}', _proto_text),  # protobuf text format
+    lambda r: (
+        '{"mode": "managed", "type": "null_resource", "name": "note", "instances": [{"attributes": '
+        '{"triggers": {"note": "{s}"}}}]}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Terraform state's resource
+    lambda r: (
+        '<div class="note">{s}</div>',
+        lambda s: _entities(s).replace("\n", "<br>"),
+    ),  # a CRM's HTML export (character references)
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -27650,6 +28535,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     22: [ROUND22_WRAPPERS],
     23: [ROUND23_WRAPPERS],
     24: [ROUND24_WRAPPERS],
+    25: [ROUND25_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]

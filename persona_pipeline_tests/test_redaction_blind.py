@@ -51,8 +51,8 @@ def _cases(pool: str) -> list[BlindCase]:
     # round 15 exists), round 15 (dev since round 16 exists), round 16 (dev since round 17 exists),
     # round 17 (dev since round 18 exists), round 18 (dev since round 19 exists), round 19 (dev since
     # round 20 exists), round 20 (dev since round 21 exists), round 21 (dev since round 22 exists),
-    # round 22 (dev since round 23 exists), round 23 (dev since round 24 exists) and the holdout (round
-    # 24 alone, never its texts) have floors of their own
+    # round 22 (dev since round 23 exists), round 23 (dev since round 24 exists), round 24 (dev since
+    # round 25 exists) and the holdout (round 25 alone, never its texts) have floors of their own
     if pool == "dev":
         return generate(SEED, "dev", 1200, before=8)
     if pool == "holdout":
@@ -245,9 +245,17 @@ def blind(pool: str) -> BlindScore:
 # Its floors are seed 7's less 1.5 points and 30 stray spans more; its false-positive ceiling is seed
 # 7's figure plus 15 (no round-24 decoy is redacted untuned at seeds 1, 2 or 7); its idempotence is
 # not asserted until a tuner makes it so.
+# Round 25 made round 24 dev (issue 17, branch blind25): round 24's floors are its figures drawn as dev
+# at seed 7 (n 1200) less 1.5 points (test_blind_joined_dev[round24]). The holdout is round 25 alone
+# (written blind, untuned, the engine at main f475477), seeds 1 / 2 / 7 (n 1200): 94.8 / 93.9 / 94.0% secrets,
+# 63.6 / 60.7 / 61.5% personal data, 240.9 / 250.0 / 243.2 FP/MB, 20 / 19 / 18 stray spans, nothing dropped,
+# idempotent at each.
+# Its floors are seed 7's less 1.5 points and 30 stray spans more; its false-positive ceiling is seed
+# 7's figure plus 15 (of round 25's look-alikes about one in eight is redacted untuned; never read case
+# by case).
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray", "idempotent"),
-    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.783, 0.527, 15.0, 93, False)],
+    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.925, 0.600, 258.2, 48, True)],
 )
 def test_blind_pools(
     pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int, idempotent: bool
@@ -262,12 +270,15 @@ def test_blind_pools(
 
 
 class JoinedFloors(NamedTuple):
-    """A round that joined dev: recall floors and ceilings at this file's seed (n 1200)."""
+    """A round that joined dev: recall floors and ceilings at this file's seed (n 1200), and whether a
+    second pass must leave its redaction as it is (a round that joined dev unstable keeps that
+    assertion off until a tuner makes it so)."""
 
     secrets: float
     pii: float
     fp_per_mb: float
     stray: int
+    idempotent: bool = True
 
 
 # Each round that joined dev after round 7 keeps the floors it had as the holdout until its tuners
@@ -351,13 +362,17 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     # data, 0.0 FP/MB (+15), 12 stray spans (+30), idempotent. Untuned on main 9c153de: 86.7% / 60.8% / 0.0
     # FP/MB / 12 stray.
     23: JoinedFloors(0.853, 0.856, 15.0, 42),
+    # Round 24 (dev since round 25 is written blind; open to tune24): floors at its untuned figures drawn as dev
+    # at seed 7 (n 1200) on main f475477 less 1.5 points: 79.0% secrets, 56.1% personal data, 0.0 FP/MB (+15),
+    # 21 stray spans (+30), not idempotent (as the holdout: a second pass redacts more; never read case by case).
+    24: JoinedFloors(0.775, 0.546, 15.0, 51, idempotent=False),
 }
 
 
 @pytest.mark.parametrize("round_no", sorted(JOINED_DEV_FLOORS), ids=lambda n: f"round{n}")
 def test_blind_joined_dev(round_no: int) -> None:
     floors, sc = JOINED_DEV_FLOORS[round_no], blind(f"round{round_no}")
-    assert sc.idempotent and sc.dropped == 0
+    assert (sc.idempotent or not floors.idempotent) and sc.dropped == 0
     assert sc.recall("secret") >= floors.secrets, sc.recall("secret")
     assert sc.recall("pii") >= floors.pii, sc.recall("pii")
     assert sc.fp_per_mb() <= floors.fp_per_mb, sc.fp_per_mb()
@@ -908,8 +923,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"together_ai_key22", "ng_nuban22", "parcel_label_ticket22"} <= dev_cats
     assert set(DECOY_ROUNDS[23]) <= set(DECOYS) and WRAPPER_ROUNDS[23][0] in DEV_WRAPPERS  # round 23 is dev
     assert {"pangea_token23", "in_gstin_proprietor23", "rsvp_guest_list23"} <= dev_cats
+    assert set(DECOY_ROUNDS[24]) <= set(DECOYS) and WRAPPER_ROUNDS[24][0] in DEV_WRAPPERS  # round 24 is dev
+    assert {"astra_db_token24", "cy_tic24", "payslip_bill24"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 11  # round 24 adds 11 categories (each weighs more in a draw)
+    assert len(holdout_only) >= 13  # round 25 adds 13 categories (each weighs more in a draw)
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -1043,43 +1060,53 @@ def test_round16_generator_checks() -> None:
     assert a + b == v and a in text and b in text and v not in text
 
 
-def test_round24_holdout() -> None:
-    """Round 24 is the holdout (round 23 joined dev): families for every category, rounds scored
-    apart, each round-24 category planted at least 3 times in 2400 prompts with every value in its
-    prompt, its new kinds about 40 % of its plants (they weigh NEW24_WEIGHT in a draw of round 24,
-    every other category 1, round 16's to 23's heavy kinds included) and at least 60 % of them personal
+def test_round25_holdout() -> None:
+    """Round 25 is the holdout (round 24 joined dev): families for every category, rounds scored
+    apart, each round-25 category planted at least 3 times in 2400 prompts with every value in its
+    prompt, its new kinds about 40 % of its plants (they weigh NEW25_WEIGHT in a draw of round 25,
+    every other category 1, round 16's to 24's heavy kinds included) and at least 60 % of them personal
     data, every decoy kind drawn, the same cases for the same seed. (Generator only: the engine never
     runs here.)"""
-    assert HOLDOUT_ROUNDS == (24,) and HOLDOUT_ROUND == 24
-    assert all(len(c.templates("holdout", 24)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 24) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 24) or c.templates("holdout", 23) for c in CATS)
-    r23 = {c.name for c in CATS if c.templates("dev", 23)}
-    r24 = {c.name for c in CATS if c.templates("holdout", 24)}
-    new = r24 - r23
-    assert new == rb.NEW24 and len(rb.NEW24) >= 10 and r23 < r24
-    assert len([c for c in CATS if c.name in rb.NEW24 and c.kind == "secret"]) >= 3
-    assert len([c for c in CATS if c.name in rb.NEW24 and c.kind == "pii"]) >= 7
-    weights = {c.name: c.draws((24,)) for c in CATS}
-    assert all(w == rb.NEW24_WEIGHT for n, w in weights.items() if n in rb.NEW24)
+    assert HOLDOUT_ROUNDS == (25,) and HOLDOUT_ROUND == 25
+    assert all(len(c.templates("holdout", 25)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 25) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 25) or c.templates("holdout", 24) for c in CATS)
+    r24 = {c.name for c in CATS if c.templates("dev", 24)}
+    r25 = {c.name for c in CATS if c.templates("holdout", 25)}
+    new = r25 - r24
+    assert new == rb.NEW25 and len(rb.NEW25) >= 12 and r24 < r25
+    assert len([c for c in CATS if c.name in rb.NEW25 and c.kind == "secret"]) >= 3
+    assert len([c for c in CATS if c.name in rb.NEW25 and c.kind == "pii"]) >= 9
+    weights = {c.name: c.draws((25,)) for c in CATS}
+    assert all(w == rb.NEW25_WEIGHT for n, w in weights.items() if n in rb.NEW25)
     assert all(w == 1 for n, w in weights.items() if n not in new)
-    cases = generate(2, "holdout", 2400, round_no=24)
+    cases = generate(2, "holdout", 2400, round_no=25)
     counts = _planted_counts(cases)
-    assert set(counts) == r24 and min(counts.values()) >= 3, min(counts.values())
-    share = sum(n for name, n in counts.items() if name in rb.NEW24) / sum(counts.values())
+    assert set(counts) == r25 and min(counts.values()) >= 3, min(counts.values())
+    share = sum(n for name, n in counts.items() if name in rb.NEW25) / sum(counts.values())
     assert 0.35 <= share <= 0.45, share
-    personal = sum(n for name, n in counts.items() if name in rb.NEW24 and rb.KIND[name] == "pii")
-    assert personal / sum(n for name, n in counts.items() if name in rb.NEW24) >= 0.6
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[24])
-    assert not set(DECOY_ROUNDS[24]) & {k for r in range(1, 24) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[24]) >= 10 and len(WRAPPER_ROUNDS[24][0]) >= 10
-    assert [c.text for c in generate(2, "holdout", 200, round_no=24)] == [c.text for c in cases[:200]]
-    twenty_three = generate(2, "dev", 300, round_no=23)
-    assert not new & {p.category for case in twenty_three for p in case.plants}
+    personal = sum(n for name, n in counts.items() if name in rb.NEW25 and rb.KIND[name] == "pii")
+    assert personal / sum(n for name, n in counts.items() if name in rb.NEW25) >= 0.6
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[25])
+    assert not set(DECOY_ROUNDS[25]) & {k for r in range(1, 25) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert len(DECOY_ROUNDS[25]) >= 10 and len(WRAPPER_ROUNDS[25][0]) >= 10
+    assert [c.text for c in generate(2, "holdout", 200, round_no=25)] == [c.text for c in cases[:200]]
+    twenty_four = generate(2, "dev", 300, round_no=24)
+    assert not new & {p.category for case in twenty_four for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=24)
+        generate(1, "dev", 10, round_no=25)
     with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=23)
+        generate(1, "holdout", 10, round_no=24)
+
+
+def test_round24_joined_dev() -> None:
+    """Round 24 joined dev (see `_check_joined_dev`): at least 11 new categories; its new kinds still
+    weigh NEW24_WEIGHT in a draw of round 24 alone, and once in the whole dev pool and among round
+    25's families."""
+    _check_joined_dev(24, 11, min_count=3, known_decoys_and_wrappers=True)
+    heavy = {c.name for c in CATS if c.name in rb.NEW24}
+    assert len(heavy) >= 11 and all(c.draws((24,)) == rb.NEW24_WEIGHT for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and c.draws((25,)) == 1 for c in CATS if c.name in heavy)
 
 
 def test_round23_joined_dev() -> None:
@@ -1089,7 +1116,7 @@ def test_round23_joined_dev() -> None:
     _check_joined_dev(23, 9, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW23}
     assert len(heavy) >= 9 and all(c.draws((23,)) == rb.NEW23_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and c.draws((24,)) == 1 for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (24, 25)) for c in CATS if c.name in heavy)
 
 
 def test_round22_joined_dev() -> None:
@@ -1099,7 +1126,7 @@ def test_round22_joined_dev() -> None:
     _check_joined_dev(22, 8, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW22}
     assert len(heavy) >= 8 and all(c.draws((22,)) == rb.NEW22_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (23, 24)) for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (23, 24, 25)) for c in CATS if c.name in heavy)
 
 
 def test_round21_joined_dev() -> None:
@@ -1109,7 +1136,7 @@ def test_round21_joined_dev() -> None:
     _check_joined_dev(21, 10, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW21}
     assert len(heavy) >= 10 and all(c.draws((21,)) == rb.NEW21_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (22, 23, 24)) for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (22, 23, 24, 25)) for c in CATS if c.name in heavy)
 
 
 def test_round20_joined_dev() -> None:
@@ -1119,7 +1146,9 @@ def test_round20_joined_dev() -> None:
     _check_joined_dev(20, 11, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW20}
     assert len(heavy) >= 11 and all(c.draws((20,)) == rb.NEW20_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (21, 22, 23, 24)) for c in CATS if c.name in heavy)
+    assert all(
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (21, 22, 23, 24, 25)) for c in CATS if c.name in heavy
+    )
 
 
 def test_round19_joined_dev() -> None:
@@ -1130,7 +1159,7 @@ def test_round19_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW19}
     assert len(heavy) >= 13 and all(c.draws((19,)) == rb.NEW19_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (20, 21, 22, 23, 24)) for c in CATS if c.name in heavy
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (20, 21, 22, 23, 24, 25)) for c in CATS if c.name in heavy
     )
 
 
@@ -1142,7 +1171,9 @@ def test_round18_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW18}
     assert len(heavy) >= 12 and all(c.draws((18,)) == rb.NEW18_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (19, 20, 21, 22, 23, 24)) for c in CATS if c.name in heavy
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (19, 20, 21, 22, 23, 24, 25))
+        for c in CATS
+        if c.name in heavy
     )
 
 
@@ -1154,7 +1185,7 @@ def test_round17_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.weight in (rb.NEW17_WEIGHT, rb.EARLIER17_WEIGHT) and c.rounds[0] == 17}
     assert len(heavy) >= 15 and all(c.draws((17,)) == c.weight for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (18, 19, 20, 21, 22, 23, 24))
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (18, 19, 20, 21, 22, 23, 24, 25))
         for c in CATS
         if c.name in heavy
     )
@@ -1167,7 +1198,7 @@ def test_round16_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.weight == rb.NEW16_WEIGHT and c.rounds[0] == 16}  # (NEW18_WEIGHT is 32 too)
     assert len(heavy) >= 15 and all(c.draws((16,)) == rb.NEW16_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (17, 18, 19, 20, 21, 22, 23, 24))
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (17, 18, 19, 20, 21, 22, 23, 24, 25))
         for c in CATS
         if c.name in heavy
     )
@@ -1280,7 +1311,7 @@ def test_round18_generator_checks() -> None:
         "access-production-", "access-development-", "rk_live_", "pylf_v1_", "p.eyJ", "api_org_",
     )  # fmt: skip
     for c in [c for c in CATS if c.name in rb.NEW18 and c.kind == "secret"]:
-        for t in range(c.n_templates):
+        for t in c.templates("dev", 18):  # (its own families: a later round may plant an encoded form)
             text, (v,) = c.make(r, t)
             assert v in text and v.startswith(prefixes), (c.name, v)
     assert rb.anthropic_admin_key(r).endswith("AA") and len(rb.anthropic_admin_key(r)) == 110
@@ -1337,7 +1368,7 @@ def test_round19_generator_checks() -> None:
     )  # fmt: skip
     signatures = ("JQQJ99", "AzFu", "+ASb", "+AEh", "ACDb", "+ASt")
     for c in [c for c in CATS if c.name in rb.NEW19 and c.kind == "secret"]:
-        for t in range(c.n_templates):
+        for t in c.templates("dev", 19):  # (its own families: a later round may plant an encoded form)
             text, (v,) = c.make(r, t)
             assert v in text and (v.startswith(prefixes) or any(s in v for s in signatures)), (c.name, v)
     assert len(rb.azure_cask_key(r, "AZDO")) == 84 and rb.azure_cask_key(r, "ACOG")[52:58] == "JQQJ99"
@@ -1389,7 +1420,7 @@ def test_round20_generator_checks() -> None:
             assert len(needles) >= 2 and all(n in text for n in needles), (name, t)
     prefixes = ("nsec1", "nostr+walletconnect://", "ATCTT3xFfGN0", "kpat_", "spat_", "sq0csp-", "sq0atp-")
     for c in [c for c in CATS if c.name in rb.NEW20 and c.kind == "secret" and c.name != "volcengine_key_pair20"]:
-        for t in range(c.n_templates):
+        for t in c.templates("dev", 20):  # (its own families: a later round may plant an encoded form)
             text, (v,) = c.make(r, t)
             assert v in text and v.startswith(prefixes), (c.name, v)
     ak, sk = rb.volcengine_key_pair(r)
@@ -1442,7 +1473,7 @@ def test_round21_generator_checks() -> None:
             assert len(needles) >= 2 and all(n in text for n in needles), (name, t)
     prefixes = ("vcp_", "vci_", "vck_", "bce-v3/ALTAK-", "cfut_", "cfat_", "mdb_sa_sk_")
     for c in [c for c in CATS if c.name in rb.NEW21 and c.kind == "secret"]:
-        for t in range(c.n_templates):
+        for t in c.templates("dev", 21):  # (its own families: a later round may plant an encoded form)
             text, (v,) = c.make(r, t)
             assert v in text and v.startswith(prefixes), (c.name, v)
     assert rb._iso6346("CSQU", "305438") == "3" and iso6346.is_valid("CSQU3054383")
@@ -1483,7 +1514,7 @@ def test_round22_generator_checks() -> None:
             assert len(needles) >= 2 and all(n in text for n in needles), (name, t)
     prefixes = ("tgp_v1_", "cmVmdGtuOjAxOj", "zpka_", "Atza|", "amzn1.oa2-cs.v1.")
     for c in [c for c in CATS if c.name in rb.NEW22 and c.kind == "secret"]:
-        for t in range(c.n_templates):
+        for t in c.templates("dev", 22):  # (its own families: a later round may plant an encoded form)
             text, (v,) = c.make(r, t)
             assert v in text and v.startswith(prefixes), (c.name, v)
             if v.startswith("cmVm"):
@@ -1532,7 +1563,7 @@ def test_round23_generator_checks() -> None:
             assert len(needles) >= 3 and all(n in text for n in needles), (name, t)
     prefixes = ("sk_prod_", "sk_dev_", "sk_car_", "pts_")
     for c in [c for c in CATS if c.name in rb.NEW23 and c.kind == "secret"]:
-        for t in range(c.n_templates):
+        for t in c.templates("dev", 23):  # (its own families: a later round may plant an encoded form)
             text, (v,) = c.make(r, t)
             assert v in text and v.startswith(prefixes), (c.name, v)
 
@@ -1579,9 +1610,75 @@ def test_round24_generator_checks() -> None:
         r"dnkey-[A-Z2-7]{26}-[A-Z2-7]{52}",
     )
     for c in [c for c in CATS if c.name in rb.NEW24 and c.kind == "secret"]:
-        for t in range(c.n_templates):
+        for t in c.templates("dev", 24):  # (its own families: a later round may plant an encoded form)
             text, (v,) = c.make(r, t)
             assert v in text and any(re.fullmatch(p, v) for p in layouts), (c.name, v)
+
+
+def test_round25_generator_checks() -> None:
+    """Round 25's values against their published rules and their encodings decoded back: the Ecuadorian
+    cédula by python-stdnum's ``ec.ci`` (its documented example first, then one digit changed), a
+    person's third digit 0-5; the phones re-validated by phonenumbers for regions no earlier round
+    writes (the national form and E.164); every form's values in its text; RFC 2047 encoded-words,
+    form-encoded posts, base64url claims, character references, quoted-printable and a Kubernetes
+    Secret's base64 decoding to what was planted; the credentials in gitleaks' layouts."""
+    import email.header
+    import html
+    import quopri
+
+    from stdnum.ec import ci
+
+    assert ci.is_valid("1714307103") and not ci.is_valid("1714307104")
+    r = random.Random(25)
+    for _ in range(300):
+        v = rb.ec_ci(r)
+        assert ci.is_valid(v) and v[2] in "012345", v
+        assert not ci.is_valid(v[:-1] + str((int(v[-1]) + 1) % 10)), v
+        region = r.choice(rb.PHONE_REGIONS25)
+        assert phonenumbers.is_valid_number(phonenumbers.parse(rb.phone20(r, region), region)), region
+    earlier = set()
+    for name in dir(rb):
+        regions = getattr(rb, name)
+        if name.startswith("PHONE_REGIONS") and name != "PHONE_REGIONS25":
+            earlier |= {x for v in regions.values() for x in v} if isinstance(regions, dict) else set(regions)
+    assert earlier and not earlier & set(rb.PHONE_REGIONS25)
+    p = rb._person25(r)
+    assert phonenumbers.is_valid_number(phonenumbers.parse(p["e164"])) and p["e164"].startswith("+")
+    forms = [c for c in CATS if c.name in rb.NEW25 and c.kind == "pii" and c.name != "ec_ci25"]
+    assert len(forms) >= 9
+    for c in forms:
+        for t in [t for t in range(c.n_templates) for _ in range(40)]:  # (names with and without accents)
+            text, needles = c.make(r, t)
+            assert needles and all(n in text for n in needles), (c.name, t)
+            for word in re.findall(r"=\?UTF-8\?[BQ]\?[^?]*\?=", text):
+                ((raw, charset),) = email.header.decode_header(word)
+                assert charset == "utf-8" and " " in raw.decode(charset), word  # a display name
+            if '"postData"' in text and "urlencoded" in text:
+                body = re.search(r'"text": "([^"]*)"', text)
+                assert body and "@" in urllib.parse.parse_qs(body.group(1))["email"][0], text
+            if "state=" in text:
+                seg = re.search(r"state=([\w-]+)", text)
+                assert seg and "@" in json.loads(base64.urlsafe_b64decode(seg.group(1) + "==").decode())["email"]
+    for c in CATS:  # every round-25 family of every category: each value in a form the scorer looks for
+        for t in c.templates("holdout", 25):
+            for _ in range(4):
+                text, needles = c.make(r, t)
+                assert all(any(f in text for f in rb._forms(lambda x: x, n)) for n in needles), (c.name, t)
+    for s in ('Inés Mbá <x@y> & "Tšepo"\nline 2 = é', "plain"):
+        assert html.unescape(rb._entities(s)) == s
+        assert quopri.decodestring(rb._qp_soft(s).encode()).decode() == s
+    k8s = next(f for f in rb.SECRET_FAMILIES25 if "{v64}" in f)
+    text, (planted,) = rb._fill25(k8s, "s3cr3t-value", r, L="API_TOKEN", l="api_token", k="api-token")
+    assert base64.b64decode(planted).decode() == "s3cr3t-value" and planted in text
+    layouts = (
+        r"[0-9a-f]{40}",
+        r"(?:sc|ext|scauth|authress)_(?i:[a-z0-9]{5,30})\.[a-z0-9]{4,6}\.acc[_-][a-z0-9-]{10,32}\.[a-zA-Z0-9+/_=-]{30,120}",
+        r"(?i:b_[a-z0-9=_\-]{44})",
+    )
+    for c in [c for c in CATS if c.name in rb.NEW25 and c.kind == "secret"]:
+        for t in range(c.n_templates):
+            text, (v,) = c.make(r, t)
+            assert v in text and any(re.fullmatch(x, v) for x in layouts), (c.name, v)
 
 
 def test_round15_joined_dev() -> None:
@@ -1594,9 +1691,9 @@ def test_round14_joined_dev() -> None:
     _check_joined_dev(14, 30, min_count=6)
 
 
-@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23])
+@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 25])
 def test_round_wrappers_keep_values_findable(rnd: int) -> None:
-    """Every round-13 to round-23 wrapper encodes a text piece by piece (a part's encoding occurs in
+    """Every round-13 to round-23 and round-25 wrapper encodes a text piece by piece (a part's encoding occurs in
     the encoding of any text around it), so a planted value's encoded form occurs in the wrapped prompt."""
     r = random.Random(rnd)
     alphabet = string.ascii_letters + string.digits + " -_.@:/\\'\"{}<>&%\n\tçø€日🙂"
