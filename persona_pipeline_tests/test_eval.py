@@ -833,13 +833,27 @@ BLIND7_FLOORS: dict[str, float | int | None] = {
 # blind8 in CI: seed 1 held to floors just under the untuned baseline (2026-12-05, main at c43468b:
 # recall 0.54 (15/28), 2 fabricated (2 inverted), 3 one-offs, contradictions 1/3), so that losing
 # two preferences, two more fabricated bullets or one-offs, or the one handled contradiction fails.
-# The pool is the newest held out and is read in aggregate only: a failure prints the totals, never
-# the bullets or the missed ids.
+# The pool was held out until blind9 was written and is read in aggregate only until it is opened: a
+# failure prints the totals, never the bullets or the missed ids.
 BLIND8_FLOORS: dict[str, float | int | None] = {
     "recall_min": 0.48,
     "fabricated_max": 3,
     "one_off_leaks_max": 4,
     "contradiction_handling_min": 0.3,
+}
+
+
+# blind9 in CI: seed 1 held to floors just under the untuned baseline (2026-12-07, main at f475477:
+# recall 0.56 (18/32), 3 fabricated (3 inverted), 8 one-offs, contradictions 0/5), so that losing
+# two preferences, two more fabricated bullets or two more one-offs fails. No contradiction is
+# handled there today, so it has no contradiction floor (a floor of 0 could not fail). The pool is
+# the newest held out and is read in aggregate only: a failure prints the totals, never the bullets
+# or the missed ids.
+BLIND9_FLOORS: dict[str, float | int | None] = {
+    "recall_min": 0.52,
+    "fabricated_max": 4,
+    "one_off_leaks_max": 9,
+    "contradiction_handling_min": None,
 }
 
 
@@ -899,9 +913,15 @@ def test_offline_scorecard_on_the_blind7_pool(tmp_path: Path) -> None:
 
 
 def test_offline_scorecard_on_the_blind8_pool(tmp_path: Path) -> None:
-    """`persona eval --pool blind8` on the seed-1 corpus, offline: the newest held-out pool
-    (eval/pool_blind8.py, never tuned on), held to BLIND8_FLOORS."""
+    """`persona eval --pool blind8` on the seed-1 corpus, offline: a held-out pool
+    (eval/pool_blind8.py, never tuned on until it is opened), held to BLIND8_FLOORS."""
     _assert_blind_scorecard("blind8", BLIND8_FLOORS, tmp_path)
+
+
+def test_offline_scorecard_on_the_blind9_pool(tmp_path: Path) -> None:
+    """`persona eval --pool blind9` on the seed-1 corpus, offline: the newest held-out pool
+    (eval/pool_blind9.py, never tuned on), held to BLIND9_FLOORS."""
+    _assert_blind_scorecard("blind9", BLIND9_FLOORS, tmp_path)
 
 
 def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:
