@@ -283,13 +283,14 @@ def test_the_scorer_accepts_every_pool_phrasing_as_said() -> None:
         pool_blind6,
         pool_blind7,
         pool_blind8,
+        pool_blind9,
         pool_test,
     )
     from persona_pipeline.eval.corpus import _pref
     from persona_pipeline.eval.score import pref_matches
 
     pools = (pool, pool_test, pool_blind, pool_blind2, pool_blind3, pool_blind4, pool_blind5, pool_blind6, pool_blind7)
-    pools += (pool_blind8,)
+    pools += (pool_blind8, pool_blind9)
     for src in pools:
         for t in src.PREFERENCES:
             for ph in t.phrasings:
@@ -585,6 +586,94 @@ def test_blind8_pool_asks_what_its_brief_asks() -> None:
     assert _unread_phrasings(b.PREFERENCES) == []
 
 
+def test_blind9_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
+    """The blind9 pool (eval/pool_blind9.py: the newest held-out pool, written blind) is apart from
+    the other pools and well formed, and its truth is met by the person's words."""
+    from persona_pipeline.eval import pool_blind9
+    from persona_pipeline.eval.corpus import POOLS
+
+    assert POOLS["blind9"] is pool_blind9
+    _assert_blind_pool_apart_and_well_formed("blind9", "b9_", tmp_path)
+
+
+# a letter of the other languages blind9's people speak, from each standard alphabet: Greek, the
+# Vietnamese tone-marked vowels (Latin Extended Additional) and đ/ơ/ư/ă, and the letters Italian
+# (à è é ì ò ù), Polish (ą ć ę ł ń ó ś ź ż), Turkish (ç ğ ı ö ş ü) and Swedish (å ä ö) add to Latin
+_BLIND9_OTHER_LETTER = re.compile(r"[\u0370-\u03ff\u1ea0-\u1ef9đơưăàèéìòùąćęłńóśźżçğışöüåä]")
+# the closed classes (articles, prepositions, conjunctions, pronouns, particles, copulas) of the
+# languages blind9's phrasings use besides English, from their reference grammars: they carry no
+# content when counting what two restatements share
+_BLIND9_FUNCTION_WORDS_TEXT = (
+    "il lo la le i gli un una uno di del della dei da nei nel con su per che e è si mi ci li ma se non al "
+    "w na do z dla mi mnie to się i nie jest od po przez że je go "
+    "ile bir da de ve bu için ben bana "
+    "με το τα ο η οι του της και σε για να θα μου στα στο "
+    "mình là của và cho với thì có được những các một bằng "
+    "och i på av för att som det en ett jag vi du om till med är inte"
+)
+_BLIND9_FUNCTION_WORDS = _FUNCTION_WORDS | frozenset(_BLIND9_FUNCTION_WORDS_TEXT.split())
+# a directive cue (the adverbs and modals of a request, the verbs of instruction); an English
+# phrasing without one that opens on a pronoun or determiner (closed classes of English grammar)
+# is a statement in everyday speech ("I'm a … person", "my … lives in …", "the … is …")
+_DIRECTIVE_CUE = re.compile(
+    r"\b(?:always|never|please|prefer\w*|should|must|make sure|have to|need to|don't|do not|avoid|stop|use)\b"
+)
+_DECLARATIVE_OPENING = re.compile(
+    r"^(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our|that|this|these|those|it|it's|the|a|an|every|each|any|some)\b"
+)
+
+
+def test_blind9_pool_asks_what_its_brief_asks() -> None:
+    """blind9's own brief (issue 15): at least 60 preferences, about ten per facet, with four
+    phrasings each whose restatements share at most one content word (the key term); at least 40%
+    of the phrasings statements in everyday speech without a directive cue; at least 15 negated
+    preferences; at least six said in another language than English in every phrasing; 90
+    one-offs; 12 contradictions in both orders, none reversed with "now"; and every phrasing, read
+    as a rewording rather than as said, is scored faithful — so a bullet keeping the person's
+    words is never counted as inverted or garbled."""
+    from collections import Counter
+
+    from persona_pipeline.eval import pool_blind9 as b
+
+    assert len(b.PREFERENCES) >= 60 and len(b.TASKS) >= 90 and len(b.CONTRADICTIONS) >= 12
+    assert all(len(p.phrasings) == 4 for p in b.PREFERENCES)
+    assert all(9 <= n <= 11 for n in Counter(p.facet for p in b.PREFERENCES).values())
+    avoid = sum(p.polarity == "avoid" for p in b.PREFERENCES)
+    assert avoid >= 15 and avoid / len(b.PREFERENCES) <= 0.35, avoid
+    orders = [c.old_correction for c in b.CONTRADICTIONS]
+    assert orders.count(True) >= 5 and orders.count(False) >= 5
+    assert not [x for c in b.CONTRADICTIONS for x in c.new if re.search(r"\bnow\b", x.lower())]
+    foreign = [p.id for p in b.PREFERENCES if all(_BLIND9_OTHER_LETTER.search(x.lower()) for x in p.phrasings)]
+    assert len(foreign) >= 6, foreign
+    phrasings = [x.lower() for p in b.PREFERENCES for x in p.phrasings]
+    everyday = [x for x in phrasings if _DECLARATIVE_OPENING.match(x) and not _DIRECTIVE_CUE.search(x)]
+    assert len(everyday) >= 0.4 * len(phrasings), len(everyday)
+    shared = []
+    for p in b.PREFERENCES:
+        words = [_content_words(x, p.terms) - _BLIND9_FUNCTION_WORDS for x in p.phrasings]
+        shared += [(p.id, i, j) for i in range(4) for j in range(i + 1, 4) if len(words[i] & words[j]) > 1]
+    assert shared == []
+    assert _unread_phrasings(b.PREFERENCES) == []
+
+
+def test_blind9_brief_checks_can_fail() -> None:
+    """The checks of blind9's brief tell the shapes apart: an imperative or a sentence with a cue
+    is not everyday speech, a statement opening on a pronoun is; a phrasing in Greek, Vietnamese,
+    Polish, Turkish or Swedish is another language, an English one is not; two restatements sharing
+    a content word beside the key term are caught."""
+    for said in ("I keep a scratch terminal open", "the lab boards sit in a rack"):
+        assert _DECLARATIVE_OPENING.match(said.lower()) and not _DIRECTIVE_CUE.search(said.lower())
+    for told in ("skip the basics", "I always want the basics", "you should use the basics", "never the basics"):
+        assert not (_DECLARATIVE_OPENING.match(told.lower()) and not _DIRECTIVE_CUE.search(told.lower()))
+    others = ("καλημέρα σας", "cảm ơn nhiều", "dziękuję bardzo", "teşekkür ederim", "tack så mycket")
+    for other in others:
+        assert _BLIND9_OTHER_LETTER.search(other.lower()), other
+    assert not _BLIND9_OTHER_LETTER.search("our readers like the desktop site")
+    terms = (("anvil",),)
+    one, two = (_content_words(x, terms) - _BLIND9_FUNCTION_WORDS for x in ("my anvil chain", "an anvil chain here"))
+    assert one & two == {"<key>", "chain"}
+
+
 def test_pools_are_served_from_their_data_files() -> None:
     """Each pool module serves its `pools/<name>.toml` as records (the dev pool with its everyday
     phrasing appended and every polarity set); a misspelt field in a file fails loudly; the files
@@ -744,13 +833,27 @@ BLIND7_FLOORS: dict[str, float | int | None] = {
 # blind8 in CI: seed 1 held to floors just under the untuned baseline (2026-12-05, main at c43468b:
 # recall 0.54 (15/28), 2 fabricated (2 inverted), 3 one-offs, contradictions 1/3), so that losing
 # two preferences, two more fabricated bullets or one-offs, or the one handled contradiction fails.
-# The pool is the newest held out and is read in aggregate only: a failure prints the totals, never
-# the bullets or the missed ids.
+# The pool was held out until blind9 was written and is read in aggregate only until it is opened: a
+# failure prints the totals, never the bullets or the missed ids.
 BLIND8_FLOORS: dict[str, float | int | None] = {
     "recall_min": 0.48,
     "fabricated_max": 3,
     "one_off_leaks_max": 4,
     "contradiction_handling_min": 0.3,
+}
+
+
+# blind9 in CI: seed 1 held to floors just under the untuned baseline (2026-12-07, main at f475477:
+# recall 0.56 (18/32), 3 fabricated (3 inverted), 8 one-offs, contradictions 0/5), so that losing
+# two preferences, two more fabricated bullets or two more one-offs fails. No contradiction is
+# handled there today, so it has no contradiction floor (a floor of 0 could not fail). The pool is
+# the newest held out and is read in aggregate only: a failure prints the totals, never the bullets
+# or the missed ids.
+BLIND9_FLOORS: dict[str, float | int | None] = {
+    "recall_min": 0.52,
+    "fabricated_max": 4,
+    "one_off_leaks_max": 9,
+    "contradiction_handling_min": None,
 }
 
 
@@ -810,9 +913,15 @@ def test_offline_scorecard_on_the_blind7_pool(tmp_path: Path) -> None:
 
 
 def test_offline_scorecard_on_the_blind8_pool(tmp_path: Path) -> None:
-    """`persona eval --pool blind8` on the seed-1 corpus, offline: the newest held-out pool
-    (eval/pool_blind8.py, never tuned on), held to BLIND8_FLOORS."""
+    """`persona eval --pool blind8` on the seed-1 corpus, offline: a held-out pool
+    (eval/pool_blind8.py, never tuned on until it is opened), held to BLIND8_FLOORS."""
     _assert_blind_scorecard("blind8", BLIND8_FLOORS, tmp_path)
+
+
+def test_offline_scorecard_on_the_blind9_pool(tmp_path: Path) -> None:
+    """`persona eval --pool blind9` on the seed-1 corpus, offline: the newest held-out pool
+    (eval/pool_blind9.py, never tuned on), held to BLIND9_FLOORS."""
+    _assert_blind_scorecard("blind9", BLIND9_FLOORS, tmp_path)
 
 
 def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:

@@ -27,6 +27,7 @@ from persona_pipeline.eval import (
     pool_blind6,
     pool_blind7,
     pool_blind8,
+    pool_blind9,
     pool_test,
 )
 from persona_pipeline.eval.pool_data import Person, PrefTemplate
@@ -53,7 +54,9 @@ GENERATOR = "persona-eval-corpus/2"
 # was written, read in aggregate only until it is opened (pool_blind6.py)
 # blind7: an eighth blind pool: held out until blind8 was written, read in aggregate only until it
 # is opened (pool_blind7.py)
-# blind8: the newest blind pool: held out, only ever read in aggregate (pool_blind8.py)
+# blind8: a ninth blind pool: held out until blind9 was written, read in aggregate only until it is
+# opened (pool_blind8.py)
+# blind9: the newest blind pool: held out, only ever read in aggregate (pool_blind9.py)
 POOLS: dict[str, Any] = {
     "dev": pool,
     "test": pool_test,
@@ -67,6 +70,7 @@ POOLS: dict[str, Any] = {
     "blind6": pool_blind6,
     "blind7": pool_blind7,
     "blind8": pool_blind8,
+    "blind9": pool_blind9,
 }
 CORRECTION_OPENER = re.compile(r"^(?:no|stop|actually|wait)\b", re.IGNORECASE)
 

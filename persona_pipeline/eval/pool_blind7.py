@@ -24,6 +24,9 @@ packs' bullets or the fabricated bullets, and nothing is tuned on it: no cue, le
 threshold or code comment may be written from its sentences. Its report is held against the test
 pool's gate; CI checks seed 1 against floors just under the untuned baseline
 (persona_pipeline_tests/test_eval.py), printing aggregates only when it fails.
+
+blind7 was opened for tuning once blind8 was written; blind8 (until it is opened) and blind9
+(eval/pool_blind9.py) are the held-out pools now.
 """
 
 from __future__ import annotations
