@@ -1947,7 +1947,19 @@ def _mark(c: str) -> bool:
 def _cased_end(text: str, start: int, end: int) -> int:
     """The end of a name run without its trailing uncased words: `Tsegaye Bekele 確認お願いします`
     (the fold reads another script's text as one more capitalised word), nor the punctuation of
-    another script glued to its last word (`García-Ruiz،`: the fold read the Arabic comma as a letter)."""
+    another script glued to its last word (`García-Ruiz،`: the fold read the Arabic comma as a letter),
+    nor anything from a word of no letter on (`Ana Sousa · Line: …`: the fold read a middle dot, a
+    dash or a bullet standing alone as a word of another script, and a name's every word holds a letter)."""
+    pos = start
+    while pos < end:
+        cut = text.find(" ", pos, end)
+        word_end = end if cut < 0 else cut
+        if pos > start and pos < word_end and not any(c.isalpha() for c in text[pos:word_end]):
+            end = pos - 1
+            while end > start and text[end - 1] == " ":
+                end -= 1
+            break
+        pos = word_end + 1
     while True:
         cut = text.rfind(" ", start, end)
         if cut < 0 or text[cut + 1 : cut + 2].isupper() or text[cut + 1 : cut + 2].isascii():
