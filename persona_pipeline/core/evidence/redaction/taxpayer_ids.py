@@ -6,7 +6,9 @@
   tax register, and python-stdnum files that number as the country's VAT number, so the catalogue
   drops it. The OECD's TIN pages say each of these is also the number an individual files under:
   Greece's AFM (every resident taxpayer has one) and Poland's NIP (issued to every taxpayer until
-  2012, to self-employed people since; a person's NIP is theirs alone). Such a number is personal
+  2012, to self-employed people since; a person's NIP is theirs alone), Cyprus's TIC (the Tax
+  Identification Code every individual taxpayer is given: eight digits and a check letter, the
+  algorithm python-stdnum's `cy.vat` checks). Such a number is personal
   when a label names it; a bare nine- or ten-digit run is not read (an order id has that shape).
 - **Numbers python-stdnum has no module for**, each with the validation its issuer defines:
   the Yugoslav JMBG (Serbia, Bosnia and Herzegovina, Montenegro, North Macedonia's EMBG: the same
@@ -137,6 +139,13 @@ ENTRIES: tuple[Entry, ...] = (
     ),
     Entry("br_voter", LOCAL + "br_voter", ("título de eleitor", "título eleitoral"), (), ()),
     Entry("gr_afm", "stdnum.gr.vat", ("AFM", "Arithmos Forologikou Mitroou"), ("AFM",), ("ΑΦΜ",)),
+    Entry(
+        "cy_tic",
+        "stdnum.cy.vat",
+        ("TIC", "Tax Identification Code", "Arithmos Forologikis Taftotitas"),
+        ("TIC",),
+        ("ΑΦΤ", "Αριθμός Φορολογικής Ταυτότητας"),
+    ),
     Entry("pl_nip", "stdnum.pl.nip", ("NIP", "Numer Identyfikacji Podatkowej"), ("NIP",), ()),
     Entry(
         "yu_jmbg",
