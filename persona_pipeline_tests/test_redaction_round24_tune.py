@@ -93,9 +93,10 @@ def test_vendor_rules_linear(redactor: Redactor) -> None:
 
 
 # --- 3. Cyprus's Tax Identification Code (TIC): eight digits and a check letter (python-stdnum's
-# `cy.vat`), under its name, abbreviation or Greek abbreviation; a failing check letter stays
+# `cy.vat`), an individual's opening with 0 or 9 (Purview), under its name, abbreviation or Greek
+# abbreviation; a failing check letter, or a company's number, stays
 
-TIC = ("00417752Y", "31807264N", "58820913D")
+TIC = ("00417752Y", "91807264B", "05882091I")
 
 
 @pytest.mark.parametrize(
@@ -117,7 +118,155 @@ def test_cy_tic_labelled(checks: Checks, text: str) -> None:
         "TIC: 00417752A",  # (check letter wrong)
         "build 00417752Y finished",  # (no label: an id of that shape is anything)
         "a nervous tic 00417752Y",  # (the word in prose, not a key)
+        "Supplier TIC: 30551872A (Limassol Freight Ltd)",  # (a company's: valid, but opens with 3)
     ],
 )
 def test_cy_tic_look_alikes_kept(checks: Checks, text: str) -> None:
     assert not any(kind == "cy_tic" for _, kind in checks.spans(text)), checks.spans(text)
+
+
+# --- 4. a contact line: a phone beside a found name, home address or e-mail (list punctuation or
+# `on`/`at` between them), dialable in some region's plan; the name cell before a phone
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("Altos\nIngrid Solheim — 2 510 734 — ingrid.solheim@fjordpost.no", ("Ingrid Solheim", "2 510 734")),
+        ("| 3 | Tomasz Wierzbicki, 93 12 44 80 |", ("Tomasz Wierzbicki", "93 12 44 80")),
+        ("Rooms to let. Ask the landlord, Amara Okonkwo, on 63 20 71 55 or amara.ok@mailbox.ng", ("63 20 71 55",)),
+        ("Contact: Ingrid Solheim · 380 22 14", ("Ingrid Solheim", "380 22 14")),
+        ("parcels to Wiesenweg 4, 79098 Freiburg (0761 459 2210)", ("0761 459 2210",)),
+        ("reach the office at 70 41 22 86 / kofi.mensah@asantehub.gh", ("70 41 22 86",)),
+    ],
+)
+def test_contact_line_phone_and_name(checks: Checks, text: str, values: tuple[str, ...]) -> None:
+    out = checks.redacted(text)
+    for v in values:
+        assert v not in out, (v, checks.spans(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Revenue: Ana Lima, 2 801 726 EUR",  # (an amount in thousands with its unit)
+        "Reviewed with Ana Lima, 2024-06-01",  # (a date)
+        "Ana Lima — 2024 06 01",  # (a date written in blank-separated groups)
+        "Ana Lima, 3.14159",  # (a decimal)
+        "Build Server — 70 41 22 86",  # (no person's name before it, no other contact detail)
+        "version 2 510 734 released",
+    ],
+)
+def test_contact_line_look_alikes_kept(checks: Checks, text: str) -> None:
+    assert not any(kind == "phone" for _, kind in checks.spans(text)), checks.spans(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("Questions? We will call you on 77 12 34 56", "77 12 34 56"),
+        ("Contact : 2 765 120", "2 765 120"),
+        ("Tel: 2 765 120", "2 765 120"),
+    ],
+)
+def test_phone_labels_second_person_and_seven_digits(checks: Checks, text: str, number: str) -> None:
+    assert number not in checks.redacted(text), checks.spans(text)
+
+
+def test_contact_neighbours_linear(redactor: Redactor) -> None:
+    assert_linear(redactor.redact, lambda n: "Ana Lima — " + "12 " * n, 4_000)
+    assert_linear(redactor.redact, lambda n: ("Ana Lima, " + "— " * 30) * n, 1_000)
+    assert_linear(redactor.redact, lambda n: "1 " * n + "— ana.lima@mailbox.pt", 4_000)
+
+
+# --- 5. a family announcement's people by its grammatical frame: the subject of a family-event
+# predicate, the apposition after `parents`, a welcome's vocative
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            "Ingrid Solheim and Tomasz Wierzbicki are delighted to announce their engagement.",
+            ("Ingrid Solheim", "Tomasz Wierzbicki"),
+        ),
+        ("We are happy to say Kofi Mensah & Amara Okonkwo were married on Saturday.", ("Kofi Mensah", "Amara Okonkwo")),
+        (
+            "Naissance — Léa Fontaine est née le 3 mars. Les parents, Ingrid Solheim et Kofi Mensah, remercient.",
+            ("Léa Fontaine", "Ingrid Solheim", "Kofi Mensah"),
+        ),
+        ("Welcome to the world, Amara Okonkwo! Cards to the family.", ("Amara Okonkwo",)),
+        ("Our daughter Zofia Wierzbicka was born last week.", ("Zofia Wierzbicka",)),
+        ("Die stolzen Eltern, Jonas Brandt und Mira Kessler, danken allen.", ("Jonas Brandt", "Mira Kessler")),
+    ],
+)
+def test_announcement_names(checks: Checks, text: str, names: tuple[str, ...]) -> None:
+    out = checks.redacted(text)
+    for n in names:
+        assert n not in out, (n, checks.spans(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Acme Cloud is pleased to announce version 2 of the API.",
+        "The Release Notes were married to the changelog years ago.",
+        "This library was born out of frustration with Build Systems.",
+        "Our parents, Team Alpha and Team Beta, approve the merge.",
+        "Welcome to the world, Hello World! is the first program.",
+        "Parents: Node Modules depend on Package Lock.",
+    ],
+)
+def test_announcement_look_alikes_kept(checks: Checks, text: str) -> None:
+    assert not any(kind == "person_name" for _, kind in checks.spans(text)), checks.spans(text)
+
+
+def test_announcements_linear(redactor: Redactor) -> None:
+    assert_linear(redactor.redact, lambda n: "Ana Lima and " * n + "are delighted to announce", 2_000)
+    assert_linear(redactor.redact, lambda n: "parents, " * n + "Ana Lima", 4_000)
+    assert_linear(redactor.redact, lambda n: "Aa " * n + "was born", 4_000)
+
+
+# --- 6. a notice's person: their address after `, of` beside their name or birth date, or on the
+# line after `To: <name>`; a table's name cell before the cell a birth date or a phone opens
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "Proprietor(s): Ingrid Solheim, born 14 March 1961, of Wiesenweg 4, 79098 Freiburg; and others",
+            "Wiesenweg 4, 79098 Freiburg",
+        ),
+        ("respondent Kofi Mensah (born 2/3/1970, of Plot 14, Kanyama, Lusaka)", "Plot 14, Kanyama, Lusaka"),
+        (
+            "FIXED PENALTY\nTo: Tomasz Wierzbicki\nHarbour Lane, house 12, Port Louis\nOffence: speeding",
+            "Harbour Lane, house 12, Port Louis",
+        ),
+        (
+            '{"body": "NOTICE\\nTo: Tomasz Wierzbicki\\nHarbour Lane, house 12, Port Louis\\nAmount: 60"}',
+            "Harbour Lane, house 12, Port Louis",
+        ),
+        ("| 4 | Zofia Wierzbicka | 8/5/1961 | Kofi Mensah, 93 12 44 80 |", "Zofia Wierzbicka"),
+    ],
+)
+def test_notice_residence_and_row_name(checks: Checks, text: str, value: str) -> None:
+    assert value not in checks.redacted(text), checks.spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ana Lima, of counsel, appeared for the applicant.",  # (no address after `of`)
+        "Signed by Ana Lima, of the board.",
+        "To: Ana Lima\nSubject: the 3rd draft",  # (the next line is no address: no comma)
+        "| 5 | Build Server | 2024-01-01 | ok |",  # (a cell that is no person's name)
+    ],
+)
+def test_notice_look_alikes_kept(checks: Checks, text: str) -> None:
+    assert not any(kind in ("address", "phone") for _, kind in checks.spans(text)), checks.spans(text)
+
+
+def test_residences_linear(redactor: Redactor) -> None:
+    assert_linear(redactor.redact, lambda n: "Ana Lima, of " + "1, " * n, 4_000)
+    assert_linear(redactor.redact, lambda n: "To: Ana Lima\n" + "a1, " * n, 4_000)

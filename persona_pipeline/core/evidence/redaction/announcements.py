@@ -1,0 +1,131 @@
+"""Names in a family announcement, read by the announcement's grammatical frame.
+
+A wedding, engagement or birth notice names people in fixed grammatical roles: the subject of a
+family-event predicate (`<A> and <B> are delighted to announce …`, `<A> and <B> were married`,
+`<A> was born`, French `<A> est né(e)`, German `<A> ist geboren`, Spanish `nació`, Portuguese
+`nasceu`, Italian `è nato/a`), the apposition after `parents` (`the proud parents, <A> and <B>`) and
+the vocative of a welcome (`Welcome to the world, <A>!`). The predicate is what marks the words
+before or after it as people, so no name list is needed; each candidate must still be a person's
+name by `pii.person_cell` (two to four name-shaped words, no organisation's, place's or everyday
+word), so `Acme Cloud is pleased to announce` or `the parents, Team Alpha` stay.
+
+Coordination is read with the conjunctions of those languages (and, &, et, und, y, e, i, en, og, och).
+Every predicate is found by one regex pass; the names around it are read within `_REACH` characters:
+linear in the text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from persona_pipeline.core.evidence.redaction.spans import Span
+
+_REACH = 120
+# predicates whose subject is the family (English, French, German, Spanish, Portuguese, Italian)
+_SUBJECT_OF = re.compile(
+    r"(?i)(?<![\w-])(?:"
+    r"(?:are|is|were|was|have|has)[ \t]+(?:(?:so|very|over(?:joyed)?)[ \t]+)?"
+    r"(?:(?:delighted|pleased|proud|happy|thrilled|overjoyed|excited|honou?red|blessed)[ \t]+to[ \t]+)?"
+    r"(?:announce|welcome|share[ \t]+the[ \t]+(?:news|arrival|birth))|"
+    r"(?:were|got|are|have[ \t]+been|has[ \t]+been)[ \t]+(?:married|engaged|wed)|"
+    r"(?:was|were)[ \t]+born|"
+    r"(?:est|sont|a[ \t]+été)[ \t]+n[ée]e?s?(?:\(e\)|\(s\))?|(?:ist|sind|wurde)[ \t]+geboren|"
+    r"naci[óo]|nasceu|(?:è|e')[ \t]+nat[oa]"
+    r")(?![\w])"
+)
+# frames the names follow: the apposition after `parents`, a welcome's vocative, `born to`
+_OBJECT_OF = re.compile(
+    r"(?i)(?<![\w-])(?:(?:parents|eltern|padres|pais|genitori|welcome[ \t]+to[ \t]+the[ \t]+world|"
+    r"bienvenue[ \t]+(?:au[ \t]+monde|\u00e0))(?:[ \t]*[,:])?|born[ \t]+to)[ \t]+"
+)
+_CONJ = re.compile(r"[ \t]*(?:,|&|\b(?:and|et|und|y|e|i|en|og|och)\b)[ \t]*", re.IGNORECASE)
+# a name's word: a letter first (any script's), then letters, apostrophes, hyphens
+_WORD = re.compile(r"[^\W\d_][\w'\u2019-]{0,30}")
+_PARTICLES = frozenset(
+    ("de", "da", "do", "dos", "das", "del", "van", "von", "der", "den", "du", "le", "la", "al", "el", "bin", "di")
+)
+
+
+def _words(segment: str, base: int) -> list[tuple[int, int]]:
+    """The segment's words (letter runs) with their offsets, and no other character between two
+    of them than one blank: a list item's words."""
+    out: list[tuple[int, int]] = []
+    for m in _WORD.finditer(segment):
+        if out and segment[out[-1][1] - base : m.start()] != " ":
+            break
+        out.append((base + m.start(), base + m.end()))
+    return out
+
+
+def _capital(text: str, a: int, b: int) -> bool:
+    w = text[a:b]
+    return w[:1].isupper() or w in _PARTICLES
+
+
+def _leading_name(text: str, start: int) -> Span | None:
+    """The person's name opening text[start:]: the longest two to four capitalised words that are one."""
+    from persona_pipeline.core.evidence.redaction.pii import person_cell
+
+    ws = _words(text[start : start + _REACH], start)
+    if not ws or ws[0][0] != start:
+        return None
+    n = 0
+    while n < min(4, len(ws)) and _capital(text, *ws[n]):
+        n += 1
+    for k in range(n, 1, -1):
+        if text[ws[k - 1][0] : ws[k - 1][1]] in _PARTICLES:
+            continue
+        if person_cell(text[ws[0][0] : ws[k - 1][1]]):
+            return Span(ws[0][0], ws[k - 1][1], "person_name")
+    return None
+
+
+def _trailing_name(text: str, end: int) -> Span | None:
+    """The person's name closing text[:end]: the longest two to four capitalised words that are one."""
+    from persona_pipeline.core.evidence.redaction.pii import person_cell
+
+    lo = max(0, end - _REACH)
+    ws = [(a, b) for a, b in (m.span() for m in _WORD.finditer(text, lo, end))]
+    if not ws or ws[-1][1] != end:
+        return None
+    ws = ws[-4:]
+    # (only the words one blank apart at the end)
+    while len(ws) > 1 and any(text[ws[i][1] : ws[i + 1][0]] != " " for i in range(len(ws) - 1)):
+        ws = ws[1:]
+    for k in range(len(ws), 1, -1):
+        part = ws[-k:]
+        if not all(_capital(text, *w) for w in part) or text[part[0][0] : part[0][1]] in _PARTICLES:
+            continue
+        if part[0][0] > 0 and (text[part[0][0] - 1].isalnum() or text[part[0][0] - 1] in "_-'"):
+            continue
+        if person_cell(text[part[0][0] : part[-1][1]]):
+            return Span(part[0][0], part[-1][1], "person_name")
+    return None
+
+
+def announced_name_spans(text: str) -> Iterator[Span]:
+    """The names in the subject of a family-event predicate, after `parents`, in a welcome (see the module)."""
+    for m in _SUBJECT_OF.finditer(text):
+        end = m.start()
+        while end > 0 and text[end - 1] in " \t":
+            end -= 1
+        second = _trailing_name(text, end)
+        if second is None:
+            continue
+        yield second
+        conj = None
+        lo = max(0, second.start - 12)
+        for c in _CONJ.finditer(text, lo, second.start):
+            if c.end() == second.start:
+                conj = c
+        if conj is not None and (first := _trailing_name(text, conj.start())) is not None:
+            yield first
+    for m in _OBJECT_OF.finditer(text):
+        first = _leading_name(text, m.end())
+        if first is None:
+            continue
+        yield first
+        c = _CONJ.match(text, first.end)
+        if c is not None and (second := _leading_name(text, c.end())) is not None:
+            yield second
