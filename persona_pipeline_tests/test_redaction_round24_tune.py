@@ -270,3 +270,115 @@ def test_notice_look_alikes_kept(checks: Checks, text: str) -> None:
 def test_residences_linear(redactor: Redactor) -> None:
     assert_linear(redactor.redact, lambda n: "Ana Lima, of " + "1, " * n, 4_000)
     assert_linear(redactor.redact, lambda n: "To: Ana Lima\n" + "a1, " * n, 4_000)
+
+
+# --- 7. a birth's date after its predicate whose subject is a name, or after `Born` following a
+# welcome's name; a home address in apposition after a possessive's home
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Naissance : Léa Fontaine est née le 3 mars 2026. Merci !", "3 mars 2026"),
+        ("Welcome to the world, Amara Okonkwo! Born 2 May 2026, 3.1 kg.", "2 May 2026"),
+        ("Zofia Wierzbicka was born on 14/02/2026 at home.", "14/02/2026"),
+        ("Tiago Moreira nasceu em 9 de junho de 2026.", "9 de junho de 2026"),
+        (
+            "Dinner will be at the couple's home, 14 Harbour Lane, Port Louis. Bring nothing.",
+            "14 Harbour Lane, Port Louis",
+        ),
+        ("Come by our flat: Wiesenweg 4, 79098 Freiburg!", "Wiesenweg 4, 79098 Freiburg"),
+    ],
+)
+def test_birth_date_and_home_in_announcements(checks: Checks, text: str, value: str) -> None:
+    assert value not in checks.redacted(text), checks.spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The project was born on 3 May 2025 at a hackathon.",  # (no person's name as subject)
+        "Welcome to the world, Hello World! Born 3 May 2025.",  # (the vocative is no person's name)
+        "The Apache's home: see docs, version 2.",  # (a proper noun's genitive, no address after)
+        "Our home, sweet home, is where we code.",
+    ],
+)
+def test_birth_and_home_look_alikes_kept(checks: Checks, text: str) -> None:
+    assert not any(kind in ("address", "date_of_birth") for _, kind in checks.spans(text)), checks.spans(text)
+
+
+def test_homes_linear(redactor: Redactor) -> None:
+    assert_linear(redactor.redact, lambda n: "our home, " * n, 4_000)
+    assert_linear(redactor.redact, lambda n: "Ana Lima was born " * n, 2_000)
+
+
+# --- 8. a form's or court document's party labels (a pleading caption's petitioner, respondent,
+# plaintiff, defendant; a land register's proprietor; a customs form's sender; a rental's named
+# driver), and a directory line `<name> — <number>` with nothing else found
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Petitioner: Ingrid Solheim", "Ingrid Solheim"),
+        ("Respondent: Kofi Mensah\nCase: family", "Kofi Mensah"),
+        ("Registered proprietor: Tomasz Wierzbicki", "Tomasz Wierzbicki"),
+        ("Proprietor(s): Zofia Wierzbicka, born 1 May 1970", "Zofia Wierzbicka"),
+        ("Sender: Amara Okonkwo, 14 Harbour Lane, Port Louis", "Amara Okonkwo"),
+        ("Additional driver: Léa Fontaine, date of birth 2/2/1990", "Léa Fontaine"),
+        ("Altos\nIngrid Solheim — 2 510 734\nKofi Mensah — 70 41 22 86", "Kofi Mensah"),
+    ],
+)
+def test_party_labels_and_directory_lines(checks: Checks, text: str, name: str) -> None:
+    assert name not in checks.redacted(text), checks.spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sender: Acme Logistics Ltd",
+        "Driver: Realtek Audio",  # (a device's driver: the bare label is no party's)
+        "Respondent: Third Party",
+        "Defendant: Unknown",
+        "Build Server — 70 41 22 86",
+        "Release Notes, 2 510 734",
+    ],
+)
+def test_party_and_directory_look_alikes_kept(checks: Checks, text: str) -> None:
+    assert not any(kind in ("person_name", "phone") for _, kind in checks.spans(text)), checks.spans(text)
+
+
+def test_listed_numbers_linear(redactor: Redactor) -> None:
+    assert_linear(redactor.redact, lambda n: "Ana Lima — 2 510 734\n" * n, 500)
+    assert_linear(redactor.redact, lambda n: "— 1 " * n, 4_000)
+
+
+# --- 9. the reviewer's (rev47r) look-alikes of the readings above: dates, year ranges, counts and ids
+# beside a name; e-mail headers after `To:`; a clause after `, of` that is no address; companies
+# announcing
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Merged by Kofi Boateng on 2026-03-12 14:00",
+        "Signed: Kofi Boateng, 12.03.2026 14:00",
+        "Kofi Boateng, 2019-2024 maintainer",
+        "Ada Lovelace, 1815-1852",
+        "Kofi Boateng, 1 234 567",
+        "Kofi Boateng, 48213 9921",
+        "To: Kofi Boateng\nDate: Mon, 14 Mar 2026 10:02:11 +0000",
+        "To: Kofi Boateng\nSubject: release 2.4, final checklist",
+        "Recipient: Kofi Boateng\n3 items, total 42.50 EUR",
+        "Emma Larsson, of the 3rd Battalion, Royal Engineers",
+        "Licensed to Kofi Boateng, of Acme Software Ltd, 2021, all rights reserved",
+    ],
+)
+def test_reviewer_contact_look_alikes_kept(checks: Checks, text: str) -> None:
+    kinds = [kind for _, kind in checks.spans(text)]
+    assert "phone" not in kinds and "address" not in kinds, checks.spans(text)
+
+
+def test_reviewer_companies_announcing_kept(checks: Checks) -> None:
+    text = "Hamburg Sud and Maersk Line are pleased to announce a merger."
+    assert checks.redacted(text) == text, checks.spans(text)

@@ -1,4 +1,4 @@
-"""Names in a family announcement, read by the announcement's grammatical frame.
+"""Names (and a birth's date) in a family announcement, read by the announcement's grammatical frame.
 
 A wedding, engagement or birth notice names people in fixed grammatical roles: the subject of a
 family-event predicate (`<A> and <B> are delighted to announce …`, `<A> and <B> were married`,
@@ -7,7 +7,10 @@ family-event predicate (`<A> and <B> are delighted to announce …`, `<A> and <B
 the vocative of a welcome (`Welcome to the world, <A>!`). The predicate is what marks the words
 before or after it as people, so no name list is needed; each candidate must still be a person's
 name by `pii.person_cell` (two to four name-shaped words, no organisation's, place's or everyday
-word), so `Acme Cloud is pleased to announce` or `the parents, Team Alpha` stay.
+word), opening with a listed name where a word is an everyday English one (the word-frequency list),
+so `Acme Cloud is pleased to announce`, `Maersk Line and …` or `the parents, Team Alpha` stay. The date after a
+birth predicate whose subject is such a name, or after `Born` opening the sentence that follows a
+welcome's name, is that person's birth date (any past date: a newborn's is recent).
 
 Coordination is read with the conjunctions of those languages (and, &, et, und, y, e, i, en, og, och).
 Every predicate is found by one regex pass; the names around it are read within `_REACH` characters:
@@ -29,10 +32,23 @@ _SUBJECT_OF = re.compile(
     r"(?:(?:delighted|pleased|proud|happy|thrilled|overjoyed|excited|honou?red|blessed)[ \t]+to[ \t]+)?"
     r"(?:announce|welcome|share[ \t]+the[ \t]+(?:news|arrival|birth))|"
     r"(?:were|got|are|have[ \t]+been|has[ \t]+been)[ \t]+(?:married|engaged|wed)|"
-    r"(?:was|were)[ \t]+born|"
+    r"(?P<birth>(?:was|were)[ \t]+born|"
     r"(?:est|sont|a[ \t]+été)[ \t]+n[ée]e?s?(?:\(e\)|\(s\))?|(?:ist|sind|wurde)[ \t]+geboren|"
-    r"naci[óo]|nasceu|(?:è|e')[ \t]+nat[oa]"
+    r"naci[óo]|nasceu|(?:è|e')[ \t]+nat[oa])"
     r")(?![\w])"
+)
+# a date after a birth predicate or a welcome (`born on <date>`, `est né(e) le <date>`, `! Born <date>`):
+# day month year (a month's name, `de` between the parts in Spanish and Portuguese), month day year,
+# or numeric; its reading is checked by `birth_dates.plausible_birth_date` as a person's
+_DATE = (
+    r"(\d{1,2}(?:st|nd|rd|th|er)?[ \t]+(?:de[ \t]+)?[^\W\d_]{3,12}\.?[ \t]+(?:de[ \t]+)?\d{4}|"
+    r"[^\W\d_]{3,12}\.?[ \t]+\d{1,2}(?:st|nd|rd|th)?,?[ \t]+\d{4}|"
+    r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})(?![\w])"
+)
+_DATE_AFTER_BIRTH = re.compile(rf"(?i)[ \t]+(?:(?:on|the|le|am|el|em|il)[ \t]+)?{_DATE}")
+_BORN_AFTER_WELCOME = re.compile(
+    rf"(?i)[ \t]*[!.,;][ \t]*(?:born|n[ée]e?(?:\(e\))?|geboren|nacid[oa]|nascid[oa]|nat[oa])"
+    rf"(?:[ \t]+(?:on|the|le|am|el|em|il))?[ \t]+{_DATE}"
 )
 # frames the names follow: the apposition after `parents`, a welcome's vocative, `born to`
 _OBJECT_OF = re.compile(
@@ -58,6 +74,18 @@ def _words(segment: str, base: int) -> list[tuple[int, int]]:
     return out
 
 
+def _person(cell: str) -> bool:
+    """A person's name in an announcement's frame: `pii.person_cell`, and where a word is an everyday
+    English word (the word-frequency list), a first word the name lists hold: companies announce too
+    (`Maersk Line`, `Silicon Labs`), and in this frame a name needs its own evidence (`Grace Hill`)."""
+    from persona_pipeline.core.evidence.redaction.english_words import frequent_english
+    from persona_pipeline.core.evidence.redaction.pii import listed_name, person_cell
+
+    words = cell.split(" ")
+    everyday = any(w.lower() in frequent_english() for w in words)
+    return person_cell(cell) and (not everyday or listed_name(words[0]))
+
+
 def _capital(text: str, a: int, b: int) -> bool:
     w = text[a:b]
     return w[:1].isupper() or w in _PARTICLES
@@ -65,8 +93,6 @@ def _capital(text: str, a: int, b: int) -> bool:
 
 def _leading_name(text: str, start: int) -> Span | None:
     """The person's name opening text[start:]: the longest two to four capitalised words that are one."""
-    from persona_pipeline.core.evidence.redaction.pii import person_cell
-
     ws = _words(text[start : start + _REACH], start)
     if not ws or ws[0][0] != start:
         return None
@@ -76,15 +102,13 @@ def _leading_name(text: str, start: int) -> Span | None:
     for k in range(n, 1, -1):
         if text[ws[k - 1][0] : ws[k - 1][1]] in _PARTICLES:
             continue
-        if person_cell(text[ws[0][0] : ws[k - 1][1]]):
+        if _person(text[ws[0][0] : ws[k - 1][1]]):
             return Span(ws[0][0], ws[k - 1][1], "person_name")
     return None
 
 
 def _trailing_name(text: str, end: int) -> Span | None:
     """The person's name closing text[:end]: the longest two to four capitalised words that are one."""
-    from persona_pipeline.core.evidence.redaction.pii import person_cell
-
     lo = max(0, end - _REACH)
     ws = [(a, b) for a, b in (m.span() for m in _WORD.finditer(text, lo, end))]
     if not ws or ws[-1][1] != end:
@@ -99,13 +123,23 @@ def _trailing_name(text: str, end: int) -> Span | None:
             continue
         if part[0][0] > 0 and (text[part[0][0] - 1].isalnum() or text[part[0][0] - 1] in "_-'"):
             continue
-        if person_cell(text[part[0][0] : part[-1][1]]):
+        if _person(text[part[0][0] : part[-1][1]]):
             return Span(part[0][0], part[-1][1], "person_name")
     return None
 
 
+def _birth_date(text: str, pattern: re.Pattern[str], pos: int) -> Span | None:
+    from persona_pipeline.core.evidence.redaction.birth_dates import plausible_birth_date
+
+    m = pattern.match(text, pos, min(len(text), pos + 60))
+    if m is None or not plausible_birth_date(m[1], person=True):
+        return None
+    return Span(*m.span(1), "date_of_birth")
+
+
 def announced_name_spans(text: str) -> Iterator[Span]:
-    """The names in the subject of a family-event predicate, after `parents`, in a welcome (see the module)."""
+    """The names in the subject of a family-event predicate, after `parents`, in a welcome, and a
+    birth's date after its predicate or welcome (see the module)."""
     for m in _SUBJECT_OF.finditer(text):
         end = m.start()
         while end > 0 and text[end - 1] in " \t":
@@ -114,6 +148,8 @@ def announced_name_spans(text: str) -> Iterator[Span]:
         if second is None:
             continue
         yield second
+        if m["birth"] is not None and (born := _birth_date(text, _DATE_AFTER_BIRTH, m.end())) is not None:
+            yield born
         conj = None
         lo = max(0, second.start - 12)
         for c in _CONJ.finditer(text, lo, second.start):
@@ -126,6 +162,8 @@ def announced_name_spans(text: str) -> Iterator[Span]:
         if first is None:
             continue
         yield first
+        if (born := _birth_date(text, _BORN_AFTER_WELCOME, first.end)) is not None:
+            yield born
         c = _CONJ.match(text, first.end)
         if c is not None and (second := _leading_name(text, c.end())) is not None:
             yield second

@@ -6,8 +6,13 @@ brackets, `the owner, Name, on <number> or <e-mail>`. Where a neighbour is alrea
 person's name, home address or e-mail, the digits beside it are a phone when some region's plan
 dials them (libphonenumber, through `phone_labels.dialable`: grouped, 7 to 15 digits; never a date,
 a decimal or a quantity in thousands with its unit). The words before a phone, from the last
-separator, that make a person's name by `pii.person_cell` are that person's name; so is a table's
+separator, that make a person's name by `pii.person_cell` are that person's name (and a dialable
+number after such a name and list punctuation is a phone even with nothing else found); so is a table's
 cell (`| <name> | <birth date> |`) right before the cell a phone, an e-mail or a birth date opens.
+A person's address is read where a notice or a note writes it beside them: after `, of` following
+their name or birth date (`<name>, born <date>, of <address>`), on the line after `To: <name>`, and
+after a possessive's home (`at their home, <address>`); such an address must read as one by
+`address_fields.address_like` (a house number or postcode among name words, a street word or unit).
 
 The separators are the punctuation lists write between items (comma, semicolon, colon, slash, middle
 dot, bullet, hyphen and the dashes, an opening bracket) and, between a name and its number, the
@@ -20,7 +25,9 @@ from __future__ import annotations
 import re
 
 from persona_pipeline.core.evidence.redaction import pii
-from persona_pipeline.core.evidence.redaction.phone_check import grouped_quantity
+from persona_pipeline.core.evidence.redaction.address_fields import address_like
+from persona_pipeline.core.evidence.redaction.group_mailbox import LEGAL_FORMS
+from persona_pipeline.core.evidence.redaction.phone_check import grouped_quantity, personal_grouping
 from persona_pipeline.core.evidence.redaction.phone_labels import dialable
 from persona_pipeline.core.evidence.redaction.spans import Span
 
@@ -37,8 +44,16 @@ _CELL_GAP = re.compile(r"[ \t]{0,3}(?:\||\t)[ \t]{0,3}\Z")
 _CELL_KINDS = ("phone", "email", "date_of_birth")
 # where a cell before a phone starts: a line, a cell or a list item boundary (a JSON-escaped break too)
 _CELL_START = re.compile(r".*(?:^|[\n\t|,;:(\"\u00b7\u2022\u2013\u2014]|\\[nt]|[ \t]-[ \t])", re.DOTALL)
+# a candidate opening with a date or a year range (`2026-03-12 14:00`, `12.03.2026`, `2019-2024`):
+# a sign-off's or a record's date beside a name, never a number to call
+_DATE_START = re.compile(
+    r"(?:19|20)\d\d[ \t]?[-\u2013/.][ \t]?(?:\d{1,2}[-/.]\d{1,2}|(?:19|20)\d\d)|\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d\d"
+)
 _SPACED_DATE = re.compile(r"(?:19|20)\d\d[ .-]\d{1,2}[ .-]\d{1,2}|\d{1,2}[ .-]\d{1,2}[ .-](?:19|20)\d\d")
 _AFTER_KINDS = ("person_name", "address")
+# a number after list punctuation anywhere: a contact line's `<name> — <number>` when the cell before
+# it is a person's name (neither found alone)
+_LISTED_NUMBER = re.compile(r"(?:[,\u00b7\u2022\u2013\u2014]|\()[ \t]{0,3}(\+?\(?\d[\d \t().-]{5,22}\d\)?)")
 # a residence in a legal or official notice's style: `<name>, born <date>, of <address>` (English's
 # `of` of residence); the address runs to the clause's end and holds a number and a comma
 _OF_RESIDENCE = re.compile(r"[ \t]*,[ \t]*of[ \t]+([^;)\n\\]{6,100}?)[ \t]*(?:[;)\n]|\\[nr]|\Z)")
@@ -46,7 +61,17 @@ _OF_RESIDENCE = re.compile(r"[ \t]*,[ \t]*of[ \t]+([^;)\n\\]{6,100}?)[ \t]*(?:[;
 # break too), to that line's end
 _TO_LINE = re.compile(r"(?:^|\n|\\n)[ \t]*(?i:to|attn\.?|recipient|addressee)[ \t]*:[ \t]*\Z")
 _NEXT_LINE = re.compile(r"[ \t]*(?:\r?\n|\\n)[ \t]*([^\n\\]{6,100}?)[ \t]*(?:\r?\n|\\[nr]|\Z)")
-_ADDRESS_PARTS = re.compile(r"\d[^,]{0,60},|,[^,]{0,60}\d")
+# a person's home in apposition: `at my home, <address>`, `the couple's home: <address>` (a possessive
+# determiner, or `the` and a common noun's genitive, before home/house/residence), the address to its
+# sentence's end
+_HOME_OF = re.compile(
+    r"(?i)(?<![\w-])(?:my|our|his|her|their|the[ \t]+(?-i:[a-z]{2,20})(?:'s|\u2019s|s'))[ \t]+"
+    r"(?:home|house|residence|flat|apartment|place)[ \t]*[,:][ \t]*"
+)
+_TO_CLAUSE_END = re.compile(r"([^\n\\\"]{6,100}?)[ \t]*(?:[.;!?](?:[ \t\r\n]|\Z|\\|\")|\n|\\[nr]|\"|\Z)")
+_HEADER = re.compile(r"[A-Za-z][A-Za-z-]{0,30}:")  # (an RFC 5322 header field's name: `Date:`, `Cc:`)
+_DECIMAL = re.compile(r"\d[.,]\d\d(?!\d)")
+_YEAR_PART = re.compile(r"(?:^|,)[ \t]*(?:19|20)\d\d[ \t]*(?:,|$)")
 
 
 def _number(text: str, start: int, end: int) -> int:
@@ -70,12 +95,32 @@ def _number(text: str, start: int, end: int) -> int:
 
 
 def _phone(text: str, start: int, end: int) -> Span | None:
+    """A phone at text[start:end]: dialable, and written in the digit groups of the plan that reads it
+    as a fixed line or a mobile (`phone_check.personal_grouping`: a count `1 234 567`, an id `48213
+    9921` are no plan's grouping); not a date, a year range or a time (`…14:00`)."""
     if start > 0 and (text[start - 1].isdigit() or text[start - 1] in "+."):
         return None
+    if _DATE_START.match(text, start) is not None:
+        return None
     stop = _number(text, start, end)
-    if stop < 0 or grouped_quantity(text, start, stop):
+    if stop < 0 or text[stop : stop + 1] == ":" or grouped_quantity(text, start, stop):
+        return None
+    raw = text[start:stop].strip("()")
+    if not raw.startswith("+") and not personal_grouping(raw):
         return None
     return Span(start, stop, "phone")
+
+
+def _address(value: str) -> bool:
+    """A postal address by its grammar (`address_fields.address_like`), opening as an address does (a
+    capital or a number, not a header's `Date:` or prose's `the`), without what a company's name, a
+    quantity or a year puts in a clause (`Ltd`, `42.50`, a bare `2021` between commas)."""
+    if not value[:1].isupper() and not value[:1].isdigit():
+        return False
+    if _HEADER.match(value) is not None or _DECIMAL.search(value) is not None or _YEAR_PART.search(value):
+        return False
+    words = re.split(r"[\s,]+", value.lower())
+    return not any(w.rstrip(".") in LEGAL_FORMS for w in words) and address_like(value)
 
 
 def _phones_beside(text: str, spans: list[Span]) -> list[Span]:
@@ -102,7 +147,17 @@ def _residences(text: str, spans: list[Span]) -> list[Span]:
         m = _OF_RESIDENCE.match(text, s.end, min(len(text), s.end + _REACH + 20))
         if m is None and s.kind == "person_name" and _TO_LINE.search(text, max(0, s.start - 40), s.start):
             m = _NEXT_LINE.match(text, s.end, min(len(text), s.end + _REACH + 20))
-        if m is not None and _ADDRESS_PARTS.search(m[1]) is not None:
+        if m is not None and _address(m[1]):
+            out.append(Span(*m.span(1), "address"))
+    return out
+
+
+def _homes(text: str) -> list[Span]:
+    """A person's home address in apposition after `my home,`, `the couple's home:` (see `_HOME_OF`)."""
+    out: list[Span] = []
+    for h in _HOME_OF.finditer(text):
+        m = _TO_CLAUSE_END.match(text, h.end(), min(len(text), h.end() + _REACH + 40))
+        if m is not None and _address(m[1]):
             out.append(Span(*m.span(1), "address"))
     return out
 
@@ -128,7 +183,12 @@ def _name_before(text: str, start: int, kind: str) -> Span | None:
 def contact_neighbours(text: str, spans: list[Span]) -> list[Span]:
     """Phones beside a found name, home address or e-mail, and the names before phones (see the module)."""
     phones = _phones_beside(text, spans)
-    out = [*phones, *_residences(text, spans)]
+    for m in _LISTED_NUMBER.finditer(text):
+        p = _phone(text, *m.span(1))
+        if p is not None and _name_before(text, p.start, "phone") is not None:
+            phones.append(p)  # (its name is taken below, with the other phones' names)
+    homes = _homes(text) if "home" in text or "house" in text or "residence" in text or "flat" in text else []
+    out = [*phones, *_residences(text, spans), *homes]
     for s in (*spans, *phones):
         if s.kind in _CELL_KINDS and (name := _name_before(text, s.start, s.kind)) is not None:
             out.append(name)
