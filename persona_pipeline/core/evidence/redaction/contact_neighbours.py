@@ -23,12 +23,13 @@ at a span's edge and bounded (`_REACH`): linear in the text.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction import pii
 from persona_pipeline.core.evidence.redaction.address_fields import address_like
 from persona_pipeline.core.evidence.redaction.group_mailbox import LEGAL_FORMS
-from persona_pipeline.core.evidence.redaction.phone_check import grouped_quantity, personal_grouping
-from persona_pipeline.core.evidence.redaction.phone_labels import dialable
+from persona_pipeline.core.evidence.redaction.phone_check import grouped_quantity, valid_region
+from persona_pipeline.core.evidence.redaction.phone_labels import dialable, regions
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 _REACH = 80  # characters: a cell or a gap longer than this is no contact line's
@@ -94,10 +95,40 @@ def _number(text: str, start: int, end: int) -> int:
     return -1
 
 
+_PLANS_READ = 64  # valid readings compared at most (a 7–8 digit number is valid in ~30 plans)
+
+
+@lru_cache(maxsize=4096)
+def _plan_grouped(raw: str) -> bool:
+    """Whether a plan that reads `raw` as a valid fixed line or mobile writes it in these digit groups
+    (libphonenumber's national format), of the first few plans that read it, in `dialable`'s order
+    (their verdicts are cached by `valid_region`): a count `1 234 567` or an id `48213 9921` is
+    written in no plan's grouping."""
+    import phonenumbers
+    from phonenumbers import PhoneNumberFormat, PhoneNumberType
+
+    groups = [len(g) for g in re.findall(r"\d+", raw)]
+    if len(groups) < 2:
+        return False
+    personal = (PhoneNumberType.FIXED_LINE, PhoneNumberType.MOBILE, PhoneNumberType.FIXED_LINE_OR_MOBILE)
+    read = 0
+    for region in regions():
+        if valid_region(raw, region) is None:
+            continue
+        num = phonenumbers.parse(raw, region)
+        fmt = phonenumbers.format_number(num, PhoneNumberFormat.NATIONAL)
+        if phonenumbers.number_type(num) in personal and [len(g) for g in re.findall(r"\d+", fmt)] == groups:
+            return True
+        read += 1
+        if read >= _PLANS_READ:
+            return False
+    return False
+
+
 def _phone(text: str, start: int, end: int) -> Span | None:
     """A phone at text[start:end]: dialable, and written in the digit groups of the plan that reads it
-    as a fixed line or a mobile (`phone_check.personal_grouping`: a count `1 234 567`, an id `48213
-    9921` are no plan's grouping); not a date, a year range or a time (`…14:00`)."""
+    as a fixed line or a mobile (`_plan_grouped`: a count `1 234 567`, an id `48213 9921` are no
+    plan's grouping); not a date, a year range or a time (`…14:00`)."""
     if start > 0 and (text[start - 1].isdigit() or text[start - 1] in "+."):
         return None
     if _DATE_START.match(text, start) is not None:
@@ -106,7 +137,7 @@ def _phone(text: str, start: int, end: int) -> Span | None:
     if stop < 0 or text[stop : stop + 1] == ":" or grouped_quantity(text, start, stop):
         return None
     raw = text[start:stop].strip("()")
-    if not raw.startswith("+") and not personal_grouping(raw):
+    if not raw.startswith("+") and not _plan_grouped(raw):
         return None
     return Span(start, stop, "phone")
 
@@ -165,6 +196,7 @@ def _homes(text: str) -> list[Span]:
 def _name_before(text: str, start: int, kind: str) -> Span | None:
     lo = max(0, start - _REACH)
     gap = _NAME_GAP.search(text, lo, start) if kind == "phone" else None
+    cell_only = gap is None
     if gap is None and kind in _CELL_KINDS:
         gap = _CELL_GAP.search(text, lo, start)
     if gap is None:
@@ -176,6 +208,8 @@ def _name_before(text: str, start: int, kind: str) -> Span | None:
     cell = text[a : gap.start()].strip(" \t")
     if not cell or not pii.person_cell(cell):
         return None
+    if cell_only and not any(pii.listed_name(w) for w in cell.split(" ")):
+        return None  # (a table's cell beside contact data names a tenant or an org as often: `Default Org`)
     a = text.index(cell, a)
     return Span(a, a + len(cell), "person_name")
 

@@ -101,6 +101,11 @@ def _regions() -> tuple[str, ...]:
     return tuple(dict.fromkeys((*_FIRST, *sorted(phonenumbers.SUPPORTED_REGIONS))))
 
 
+def regions() -> tuple[str, ...]:
+    """Every region libphonenumber knows, the common ones first (the order `dialable` tries them in)."""
+    return _regions()
+
+
 def _date_or_ip(raw: str) -> bool:
     parts = [p for p in raw.replace("/", ".").replace("-", ".").split(".") if p]
     if len(parts) == 3 and (len(parts[0]) == 4 or len(parts[2]) in (2, 4)) and all(len(p) <= 4 for p in parts):
