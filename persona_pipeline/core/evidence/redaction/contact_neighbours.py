@@ -22,6 +22,8 @@ at a span's edge and bounded (`_REACH`): linear in the text.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 from functools import lru_cache
 
@@ -156,16 +158,22 @@ def _address(value: str) -> bool:
     return not any(w.rstrip(".") in LEGAL_FORMS for w in words) and address_like(value)
 
 
-def _phones_beside(text: str, spans: list[Span]) -> list[Span]:
+def _covered(starts: list[int], ends: list[int], pos: int) -> bool:
+    """Whether `pos` lies inside one of the spans (sorted by start; `ends` their running maximum)."""
+    i = bisect.bisect_right(starts, pos) - 1
+    return i >= 0 and ends[i] > pos
+
+
+def _phones_beside(text: str, spans: list[Span], starts: list[int], ends: list[int]) -> list[Span]:
     out: list[Span] = []
     for s in spans:
         if s.kind in _AFTER_KINDS:
             m = _AFTER.match(text, s.end, min(len(text), s.end + _REACH))
-            if m is not None and (p := _phone(text, *m.span(1))) is not None:
+            if m is not None and not _covered(starts, ends, m.start(1)) and (p := _phone(text, *m.span(1))) is not None:
                 out.append(p)
         elif s.kind == "email":
             m = _BEFORE_MAIL.search(text, max(0, s.start - _REACH), s.start)
-            if m is not None and (p := _phone(text, *m.span(1))) is not None:
+            if m is not None and not _covered(starts, ends, m.start(1)) and (p := _phone(text, *m.span(1))) is not None:
                 out.append(p)
     return out
 
@@ -221,8 +229,15 @@ def _name_before(text: str, start: int, kind: str) -> Span | None:
 
 def contact_neighbours(text: str, spans: list[Span]) -> list[Span]:
     """Phones beside a found name, home address or e-mail, and the names before phones (see the module)."""
-    phones = _phones_beside(text, spans)
+    # (a number another rule already found is judged no more: in a contact list most are, and reading
+    # a number in every plan is this module's one costly step)
+    ordered = sorted((s.start, s.end) for s in spans)
+    starts = [a for a, _ in ordered]
+    ends = list(itertools.accumulate((b for _, b in ordered), max))
+    phones = _phones_beside(text, spans, starts, ends)
     for m in _LISTED_NUMBER.finditer(text):
+        if _covered(starts, ends, m.start(1)):
+            continue
         # (the name first: it is cheap, where reading a number in every plan is not, and code is full
         # of `(1234567` and `, 86400`)
         if _name_before(text, m.start(1), "phone") is not None and (p := _phone(text, *m.span(1))) is not None:
