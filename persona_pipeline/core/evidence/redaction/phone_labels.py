@@ -37,7 +37,7 @@ _WORDS = (
 _NUMBER_WORDS = r"number|no\.?|nr\.?|num\x7fro|numero|n\x7fmero|nummer|numer|n\x7fmer"
 _PHRASES = (
     rf"(?:my|his|her|our|their)[ \t]+(?:(?:phone|mobile|cell|work|home|office)[ \t]+)?(?:{_NUMBER_WORDS})|"
-    r"(?:reach|call|text|ring|phone|contact)[ \t]+(?:me|us|him|her|them)(?:[ \t]+(?:at|on))?|"
+    r"(?:reach|call|text|ring|phone|contact)[ \t]+(?:me|us|you|him|her|them)(?:[ \t]+(?:at|on))?|"
     # (the same phrase's alternative after an e-mail address: `reach me at <e-mail> or on <number>`)
     r"(?:reach|contact|email|e-mail|write)[ \t]+(?:me|us)[ \t]+at[ \t]+[^\s@]{1,64}@[^\s@,;]{1,100}"
     r"[ \t]+or[ \t]+(?:on|at|call|phone)|"
@@ -101,6 +101,11 @@ def _regions() -> tuple[str, ...]:
     return tuple(dict.fromkeys((*_FIRST, *sorted(phonenumbers.SUPPORTED_REGIONS))))
 
 
+def regions() -> tuple[str, ...]:
+    """Every region libphonenumber knows, the common ones first (the order `dialable` tries them in)."""
+    return _regions()
+
+
 def _date_or_ip(raw: str) -> bool:
     parts = [p for p in raw.replace("/", ".").replace("-", ".").split(".") if p]
     if len(parts) == 3 and (len(parts[0]) == 4 or len(parts[2]) in (2, 4)) and all(len(p) <= 4 for p in parts):
@@ -114,7 +119,8 @@ _DATE_RUN = re.compile(
 )
 
 
-_SEVEN = re.compile(r"\d{2,4}(?: \d{2,4}){1,2}")
+# (a one-digit group may open it: Seychelles' and Mauritius' `2 510 734`, its first digit the service)
+_SEVEN = re.compile(r"\d{1,4}(?: \d{2,4}){1,2}")
 
 
 @lru_cache(maxsize=4096)

@@ -1077,6 +1077,11 @@ def person_cell(cell: str) -> bool:
     return _name_shaped(words) and _name_words_ok(cell, single_needs_list=True)
 
 
+def listed_name(word: str) -> bool:
+    """A listed given name or surname, in any case (the bundled name lists)."""
+    return _listed_name(word)
+
+
 def _listed_name(word: str) -> bool:
     """A listed given name or surname, in any case."""
     title = word[:1].upper() + word[1:].lower()
@@ -1798,6 +1803,12 @@ _NAME_CONTEXT = Rx(
     r"(?:member|policy[ \t]?holder|insured|claimant|complainant|reporting[ \t]+person|"
     # (a transaction's parties on a form, by the head noun of their label: `Account holder: X`, `Buyer: X`)
     r"(?:account[ \t]+)?holder|payer|payee|buyer|seller|beneficiary|taxpayer|"
+    # (a court document's parties, the designations of a pleading's caption; a land register's owner,
+    # HM Land Registry's and the Torrens registers' `Proprietor(s)`; a postal customs form's sender,
+    # UPU CN 22/23's field; a rental agreement's or a motor policy's named driver, not `Driver:` alone,
+    # a device's driver)
+    r"petitioner|respondent|plaintiff|defendant|(?:registered[ \t]+)?proprietor(?:\(s\)|s)?|sender|"
+    r"(?:additional|main|second|named)[ \t]+driver|"
     r"in[ \t]+case[ \t]+of[ \t]+emergency)[ \t]*:|"
     # (a booking's holder: `Reservation for X`, `booked for X`; a person's test as for the form roles)
     r"(?:reservation|booking|reserved|booked)[ \t]+for|"
@@ -1827,6 +1838,8 @@ _WEAK_CUES = (
     "member", "policyholder", "policy holder", "insured", "claimant", "complainant", "reporting person",
     "in case of emergency", "reservation for", "booking for", "reserved for", "booked for",
     "account holder", "holder", "payer", "payee", "buyer", "seller", "beneficiary", "taxpayer",
+    "petitioner", "respondent", "plaintiff", "defendant", "registered proprietor", "proprietor", "sender",
+    "additional driver", "main driver", "second driver", "named driver",
 )  # fmt: skip
 _BOOKING_CUES = ("reservation for", "booking for", "reserved for", "booked for")
 # the weak cues that announce a person's name as such ("my name is X", "full name: X"; not `legal
@@ -1840,6 +1853,8 @@ _FORM_ROLE_CUES = (
     "member", "policyholder", "policy holder", "insured", "claimant", "complainant", "reporting person",
     "in case of emergency", "reservation for", "booking for", "reserved for", "booked for",
     "account holder", "holder", "payer", "payee", "buyer", "seller", "beneficiary", "taxpayer",
+    "petitioner", "respondent", "plaintiff", "defendant", "registered proprietor", "proprietor", "sender",
+    "additional driver", "main driver", "second driver", "named driver",
 )  # fmt: skip
 # a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
 _PERSON_KEYS = (
@@ -1947,7 +1962,19 @@ def _mark(c: str) -> bool:
 def _cased_end(text: str, start: int, end: int) -> int:
     """The end of a name run without its trailing uncased words: `Tsegaye Bekele 確認お願いします`
     (the fold reads another script's text as one more capitalised word), nor the punctuation of
-    another script glued to its last word (`García-Ruiz،`: the fold read the Arabic comma as a letter)."""
+    another script glued to its last word (`García-Ruiz،`: the fold read the Arabic comma as a letter),
+    nor anything from a word of no letter on (`Ana Sousa · Line: …`: the fold read a middle dot, a
+    dash or a bullet standing alone as a word of another script, and a name's every word holds a letter)."""
+    pos = start
+    while pos < end:
+        cut = text.find(" ", pos, end)
+        word_end = end if cut < 0 else cut
+        if pos > start and pos < word_end and not any(c.isalpha() for c in text[pos:word_end]):
+            end = pos - 1
+            while end > start and text[end - 1] == " ":
+                end -= 1
+            break
+        pos = word_end + 1
     while True:
         cut = text.rfind(" ", start, end)
         if cut < 0 or text[cut + 1 : cut + 2].isupper() or text[cut + 1 : cut + 2].isascii():

@@ -25,7 +25,9 @@ import re2
 from persona_pipeline.core.evidence.redaction import pii, public_people
 from persona_pipeline.core.evidence.redaction.address_rows import names_beside_addresses
 from persona_pipeline.core.evidence.redaction.address_tails import address_tails
+from persona_pipeline.core.evidence.redaction.announcements import announced_name_spans
 from persona_pipeline.core.evidence.redaction.birth_dates import owned_by_a_thing
+from persona_pipeline.core.evidence.redaction.contact_neighbours import contact_neighbours
 from persona_pipeline.core.evidence.redaction.document_names import name_tails
 from persona_pipeline.core.evidence.redaction.label_links import detect_pairs, linked_label_spans
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
@@ -584,6 +586,7 @@ class Redactor:
 
     def _spans(self, text: str, pii_spans: list[Span], found: dict[str, str]) -> list[Span]:
         spans = own_spans(text) + _value_spans(text, found) + _personal(text, pii_spans)
+        spans.extend(_personal(text, announced_name_spans(text)))  # a family announcement's people
         labelled = linked_label_spans(text, detect_pairs)
         spans.extend(_personal(text, labelled))  # labels away from their values
         if self._identifiers:
@@ -595,6 +598,7 @@ class Redactor:
         # an address's unit, district, postcode and town after its street line (and its next line)
         spans.extend(address_tails(text, spans))
         spans.extend(name_tails(text, spans))  # a name's patronymic or family particle and the name after
+        spans.extend(contact_neighbours(text, spans))  # a contact line's phone beside a name, and its name
         # last, on the original text only (not its views): a neighbour line the others redact is no
         # line of an armored body, as the second pass, reading it as a placeholder, will judge
         spans.extend(generated_spans(text, spans))
@@ -614,6 +618,7 @@ class Redactor:
             spans.extend(address_tails(vt, personal))  # (as on the original text: see `_spans`)
             spans.extend(names_beside_addresses(vt, personal))
             spans.extend(name_tails(vt, personal))
+            spans.extend(contact_neighbours(vt, personal))
             if self._identifiers:
                 spans.extend(pii.known_identifier_spans(vt, self._identifiers))
             spans.extend(_dead_vetoed(vt, detected, spans))

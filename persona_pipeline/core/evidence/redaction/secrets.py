@@ -201,6 +201,19 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # 4648 base32 in lower case, `a-z` and `2-7`, as the tokens its users have published show): a hex
     # digest after `pts_` (a file named by its MD5) holds a 0, 1, 8 or 9 and is no token
     ("pangea_token", r"\bpts_[a-z2-7]{32}\b", 0, ("pts_",)),
+    # DataStax Astra application tokens (docs.datastax.com, "Astra DB application tokens": the token
+    # is `AstraCS:`, the client id's letters, `:` and a 64-hex secret): the whole token, where the
+    # stock rule stops at the first colon and leaves the secret half in the text
+    ("datastax_astra_application_token", r"\bAstraCS:[A-Za-z0-9]{20,}:[a-f0-9]{64}\b", 0, ("astracs:",)),
+    # Defined Networking API keys (docs.defined.net, "API keys": `dnkey-`, 26 then 52 characters in
+    # two dash-separated parts): the prefix alone is the vendor's, so no `dnkey` label is needed
+    # before the value (the stock rule asks for one)
+    (
+        "defined_networking_api_token",
+        r"\b(dnkey-[A-Za-z0-9=_-]{26}-[A-Za-z0-9=_-]{52})(?:[^A-Za-z0-9=_-]|$)",
+        1,
+        ("dnkey-",),
+    ),
     ("vault_token", r"\bhv[sb]\.[A-Za-z0-9_-]{24,}", 0, ("hvs.", "hvb.")),
     # Heroku's API keys since 2024 carry an `HRKU-` prefix; older ones are uuids, a secret where
     # `heroku auth:token` prints one (its output: a warning line or two, then the key)

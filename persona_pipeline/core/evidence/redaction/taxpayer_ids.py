@@ -6,7 +6,10 @@
   tax register, and python-stdnum files that number as the country's VAT number, so the catalogue
   drops it. The OECD's TIN pages say each of these is also the number an individual files under:
   Greece's AFM (every resident taxpayer has one) and Poland's NIP (issued to every taxpayer until
-  2012, to self-employed people since; a person's NIP is theirs alone). Such a number is personal
+  2012, to self-employed people since; a person's NIP is theirs alone), Cyprus's TIC (the Tax
+  Identification Code every taxpayer is given: eight digits and a check letter, the algorithm
+  python-stdnum's `cy.vat` checks; an individual's opens with 0 or 9, Microsoft Purview's
+  "Cyprus tax identification number" definition, so a company's number stays). Such a number is personal
   when a label names it; a bare nine- or ten-digit run is not read (an order id has that shape).
 - **Numbers python-stdnum has no module for**, each with the validation its issuer defines:
   the Yugoslav JMBG (Serbia, Bosnia and Herzegovina, Montenegro, North Macedonia's EMBG: the same
@@ -117,7 +120,15 @@ def br_voter_ok(v: str) -> bool:
     )
 
 
+def cy_tic_ok(v: str) -> bool:
+    """An individual's TIC: a 0 or 9, seven digits, a letter (Purview), with `cy.vat`'s check letter."""
+    from stdnum.cy import vat
+
+    return v[:1] in ("0", "9") and vat.is_valid(v)
+
+
 CHECKS: dict[str, Callable[[str], bool]] = {
+    "cy_tic": cy_tic_ok,
     "br_cns": br_cns_ok,
     "br_voter": br_voter_ok,
     "lu_matricule": lu_matricule_ok,
@@ -137,6 +148,13 @@ ENTRIES: tuple[Entry, ...] = (
     ),
     Entry("br_voter", LOCAL + "br_voter", ("título de eleitor", "título eleitoral"), (), ()),
     Entry("gr_afm", "stdnum.gr.vat", ("AFM", "Arithmos Forologikou Mitroou"), ("AFM",), ("ΑΦΜ",)),
+    Entry(
+        "cy_tic",
+        LOCAL + "cy_tic",
+        ("TIC", "Tax Identification Code", "Arithmos Forologikis Taftotitas"),
+        ("TIC",),
+        ("ΑΦΤ", "Αριθμός Φορολογικής Ταυτότητας"),
+    ),
     Entry("pl_nip", "stdnum.pl.nip", ("NIP", "Numer Identyfikacji Podatkowej"), ("NIP",), ()),
     Entry(
         "yu_jmbg",
