@@ -390,3 +390,30 @@ def test_contact_list_of_found_phones_stays_cheap(redactor: Redactor) -> None:
     names = ("Ingrid Solheim", "Kofi Mensah", "Amara Okonkwo", "Tomasz Wierzbicki")
     text = "".join(f"{names[i % 4]}, +44 7700 9{i:05d}\n" for i in range(200))
     assert_linear(redactor.redact, lambda n: text[: n * 30], len(text) // 30)
+
+
+# --- a home in apposition after a genitive (`the <noun>'s home: …`) names a thing's home as often as
+# a person's; there the value needs a postcode too (review R9, fixed at merge)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the project's home: Github, 3 stars",
+        "the app's home: Settings, 2nd tab",
+        "the library's home: PyPI, 12 releases",
+    ],
+)
+def test_home_of_a_thing_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Flowers may be sent to the family's home: 9 Kestrel Road, Harrogate HG2 7PL", "9 Kestrel Road"),
+        ("Drop the keys at my home, 31 Vine Street, Ipswich", "31 Vine Street"),
+    ],
+)
+def test_home_of_a_person_redacted(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)

@@ -71,7 +71,7 @@ _NEXT_LINE = re.compile(r"[ \t]*(?:\r?\n|\\n)[ \t]*([^\n\\]{6,100}?)[ \t]*(?:\r?
 # (RE2 on the text's fold: one linear pass where Python's case-insensitive scan cost ~4 % of the bench)
 _HOME_NOUN = Rx(r"(?i)(?:^|[^\w-])((?:home|house|residence|flat|apartment|place)[ \t]*[,:][ \t]*)")
 _POSSESSIVE_BEFORE = re.compile(
-    r"(?i)(?:^|[^\w-])(?:my|our|his|her|their|the[ \t]+(?-i:[a-z]{2,20})(?:'s|\u2019s|s'))[ \t]+\Z"
+    r"(?i)(?:^|[^\w-])(?:my|our|his|her|their|(the)[ \t]+(?-i:[a-z]{2,20})(?:'s|\u2019s|s'))[ \t]+\Z"
 )
 _TO_CLAUSE_END = re.compile(r"([^\n\\\"]{6,100}?)[ \t]*(?:[.;!?](?:[ \t\r\n]|\Z|\\|\")|\n|\\[nr]|\"|\Z)")
 _HEADER = re.compile(r"[A-Za-z][A-Za-z-]{0,30}:")  # (an RFC 5322 header field's name: `Date:`, `Cc:`)
@@ -198,10 +198,13 @@ def _homes(text: str) -> list[Span]:
     separator found first, then the possessive before it (a bounded look-back)."""
     out: list[Span] = []
     for _, (h0, h1) in _HOME_NOUN.finditer(text):
-        if _POSSESSIVE_BEFORE.search(text, max(0, h0 - 32), h0) is None:
+        owner = _POSSESSIVE_BEFORE.search(text, max(0, h0 - 32), h0)
+        if owner is None:
             continue
         m = _TO_CLAUSE_END.match(text, h1, min(len(text), h1 + _REACH + 40))
-        if m is not None and _address(m[1]):
+        # `the <noun>'s home` names a thing's home as often as a person's (`the project's home: Github,
+        # 3 stars`): after a genitive the value needs a postcode as well (address_like's city reading)
+        if m is not None and _address(m[1]) and (owner[1] is None or address_like(m[1], city=True)):
             out.append(Span(*m.span(1), "address"))
     return out
 
