@@ -35,6 +35,7 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from persona_pipeline.core.models import Tier
+from persona_pipeline.persona.digest import negation_focus
 from persona_pipeline.persona.digest import similarity as sim
 from persona_pipeline.persona.digest.lexicon import (
     _TOKEN,
@@ -232,8 +233,9 @@ def _reverses_among(o: Observation, members: Sequence[Observation]) -> bool:
 
 @lru_cache(maxsize=1 << 16)
 def stance(statement: str, at_least: float) -> tuple[frozenset[str], frozenset[str]]:
-    """(preferred, rejected) words of a statement (`similarity.stance`), memoised per fold."""
-    return sim.stance(statement, at_least)
+    """(preferred, rejected) words of a statement (`similarity.stance`), memoised per fold; a
+    negation a contrast puts on the final adjunct refuses only that adjunct (`negation_focus`)."""
+    return negation_focus.refocused(statement, at_least) or sim.stance(statement, at_least)
 
 
 def policy_order(members: Sequence[Observation]) -> list[Observation]:

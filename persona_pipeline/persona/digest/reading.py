@@ -33,7 +33,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from persona_pipeline.persona.digest import script, tongues
+from persona_pipeline.persona.digest import change_reading, script, tongues
 
 
 def _valence(text: str) -> float:
@@ -581,7 +581,7 @@ def _clause_force(c: str) -> tuple[float, str]:
         return 1.0, "comparative judgement"  # "the fewer dependencies the better"
     if re.search(r"\bfirst\b(?!\s+(?:time|one|thing|step|page|row|line)\b)", low):
         return 1.0, "procedure"  # "write a failing test first", "ask first"
-    if REVERSAL.search(low) and not _OTHERS_SUBJECT.match(low):
+    if REVERSAL.search(low) and not _OTHERS_SUBJECT.match(low) and not change_reading.others_subject(_unframed(low)):
         return 1.0, "reversal"
     if w[0] in {"don't", "dont", "never", "no", "avoid", "stop", "quit", "skip"} or low.startswith(
         ("do not ", "please don't", "please do not", "please no ", "please never", "please stop", "please avoid")
@@ -988,12 +988,34 @@ _OTHERS_SUBJECT = re.compile(
 def reversal(text: str) -> bool:
     """A change of habit: a reversal adverbial, or a first-person change verb in the past/perfect
     ("we've switched to …", "I moved off …", "we replaced X with Y") — of the person, not of other
-    people in general ("everyone flies aer lingus these days": rev46c C8)."""
+    people ("everyone flies aer lingus these days": rev46c C8; "my parents fly X now": a subject in
+    the third person), and not one only possible, placed elsewhere or retracted (`disowned`)."""
+    return _reversal(text) and not disowned(_low(text))
+
+
+def disowned(low: str) -> str:
+    """Why a sentence of change is not the person's own lasting change ('' when it may be one)."""
+    if change_reading.possible(low):
+        return "possible change"
+    if change_reading.elsewhere(low):
+        return "change elsewhere"
+    if change_reading.retracted(low):
+        return "retracted change"
+    return ""
+
+
+def _adverbial_change(low: str) -> bool:
+    """A reversal adverbial said of the person's own practice, not of a third party's."""
+    first = clauses(low)[0] if clauses(low) else low
+    return not change_reading.others_subject(_unframed(first))
+
+
+def _reversal(text: str) -> bool:
     low = _low(text)
     if _OTHERS_SUBJECT.match(low):
         return False
     if REVERSAL.search(low) or _CLAUSE_NOW.search(low) or (not text.isascii() and tongues.changes(text)):
-        return True
+        return _adverbial_change(low)
     substituted = (
         _SUPPLANTING.search(low)
         or _PASSIVE_REPLACED.search(low)
@@ -1078,6 +1100,19 @@ def read(sentence: str) -> Reading:
         return Reading(text, False, 0.0, "data")  # "Date;Payee;Amount", "KEY=value", a table row
     cls = clauses(text)
     changed = _changed_habit(text)
+    low = _low(text)
+    # "X might get replaced by Y", "… at my aunt's café", "… once and regretted it": no change of the
+    # person's own to read; "my parents fly X these days": a report about others (change_reading)
+    if (
+        why := disowned(low)
+        if changed or _reversal(text)
+        else "possible change"
+        if change_reading.possible(low)
+        else ""
+    ):
+        return Reading(text, False, 0.0, why)
+    if REVERSAL.search(low) and not _adverbial_change(low):
+        return Reading(text, False, 0.0, "about others")
     off = _one_off(text, cls, changed)
     if off:
         return Reading(text, False, 0.0, off)
