@@ -1,4 +1,4 @@
-"""Whose change, and is it one; what a negation refuses (issue 15, session 47: C10, C12, C8, C5).
+"""Whose change, and is it one; what a negation refuses (issue 15, session 47: C10, C12, C8, C5, C7).
 
 - C10: a change governed by a modal of possibility ("X could get swapped for Y") or placed in
   another's place ("… at my aunt's café") is no reversal: it neither names nor supersedes the
@@ -7,6 +7,8 @@
   reversal either.
 - C5: "never send the invoices by post, email is faster" refuses the means, not the sending: it
   neither supersedes nor contradicts "always send the invoices …" (negation_focus).
+- C7: "I don't regret switching to X" prefers X (litotes); "unsalted" rejects "salted" (a negative
+  prefix read by morphology, its stem checked in the word-frequency list).
 - C8: a change adverbial said of a third-person subject ("my cousins ride X these days", "most
   anglers use Y nowadays") reports others; the person's own ("we ride X these days") still
   supersedes.
@@ -21,7 +23,7 @@ import time
 import pytest
 
 from persona_pipeline.persona.digest import change_reading, negation_focus, reading
-from persona_pipeline.persona.fold import STANCE_WEIGHT, fold
+from persona_pipeline.persona.fold import STANCE_WEIGHT, fold, stance
 from persona_pipeline_tests.test_fold_slot_reversal import _observations
 
 
@@ -224,3 +226,59 @@ def test_refused_adjunct_supersedes_the_rule_naming_it() -> None:
     # the older rule asked for the very means the newer one refuses
     # (a rare means: the fold weighs only words of Zipf <= 5.6 for conflicts, so "cash" would not count)
     _replaced("always pay the plumber with paypal", "never pay the plumber with paypal, a bank transfer is safer")
+
+
+# --- C7: double negatives and negative prefixes -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("never use brevo for the newsletter", "I don't regret switching to brevo for the newsletter"),
+        ("never book with easyjet", "we never regretted moving to easyjet"),
+        ("avoid linode for the servers", "I don't regret moving to linode for the servers"),
+    ],
+)
+def test_negated_regret_prefers_its_object(old: str, new: str) -> None:
+    preferred, rejected = stance(new, STANCE_WEIGHT)
+    assert preferred and not rejected, (preferred, rejected)
+    _replaced(old, new)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I don't use brevo for the newsletter",  # a plain negated habit: refused
+        "I don't love brevo for the newsletter",  # a negated positive verb: refused
+    ],
+)
+def test_negated_neutral_or_positive_verb_still_refuses(text: str) -> None:
+    assert negation_focus.litotes(text, STANCE_WEIGHT) is None
+    assert stance(text, STANCE_WEIGHT)[1]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "refused"),
+    [
+        ("bake with unsalted butter", "unsalt", "salt"),
+        ("buy unsweetened almond milk", "unsweet", "sweet"),
+        ("avoid unsalted butter", "salt", "unsalt"),  # refusing the negated word prefers its stem
+    ],
+)
+def test_negative_prefix_sets_its_stem_against(text: str, kept: str, refused: str) -> None:
+    p, n = stance(text, STANCE_WEIGHT)
+    assert any(t.startswith(kept[:5]) for t in p), (p, n)
+    assert any(t.startswith(refused[:4]) for t in n), (p, n)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "unpack the boxes first",  # un- on a verb reverses an action: no negation
+        "disconnect the router before updating",
+        "understand the recipe before shopping",  # "under" is no prefix
+        "the dish needs more salt",  # no prefix at all
+    ],
+)
+def test_reversative_or_no_prefix_unchanged(text: str) -> None:
+    assert not negation_focus.prefix_negated(text, STANCE_WEIGHT)

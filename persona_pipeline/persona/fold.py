@@ -54,6 +54,7 @@ from persona_pipeline.persona.digest.reading import (
     SUBJECT_PRONOUNS,
     WH,
     assignment,
+    change_said,
     read,
     reversal,
 )
@@ -234,8 +235,16 @@ def _reverses_among(o: Observation, members: Sequence[Observation]) -> bool:
 @lru_cache(maxsize=1 << 16)
 def stance(statement: str, at_least: float) -> tuple[frozenset[str], frozenset[str]]:
     """(preferred, rejected) words of a statement (`similarity.stance`), memoised per fold; a
-    negation a contrast puts on the final adjunct refuses only that adjunct (`negation_focus`)."""
-    return negation_focus.refocused(statement, at_least) or sim.stance(statement, at_least)
+    negation a contrast puts on the final adjunct refuses only that adjunct, a negated verb of
+    negative valence prefers its object, a negative prefix sets its stem on the other side
+    (`negation_focus`)."""
+    read = (
+        negation_focus.refocused(statement, at_least)
+        or negation_focus.litotes(statement, at_least)
+        or sim.stance(statement, at_least)
+    )
+    # "bake with unsalted butter": preferring the prefixed word rejects its stem ("salted")
+    return negation_focus.with_prefixes(statement, read, at_least)
 
 
 def policy_order(members: Sequence[Observation]) -> list[Observation]:
@@ -1263,7 +1272,7 @@ def _hedged(quote: str) -> bool:
         return all(_clause_hedged(*c) for c in clauses)
     # no slot clause: the clause that says the change ("… from now on", "we switched to …")
     segments = [seg for seg in _SEGMENT.split(_clauses_low(quote)) if seg]
-    changes = [i for i, seg in enumerate(segments) if reversal(seg)]
+    changes = [i for i, seg in enumerate(segments) if change_said(seg)]
     last = len(segments) - 1
 
     def beside(i: int) -> bool:
@@ -1273,7 +1282,7 @@ def _hedged(quote: str) -> bool:
             i > 0 and _conditional(segments[i - 1])
         )
 
-    if not changes and reversal(quote):
+    if not changes and change_said(quote):
         # a change read across clauses ("X is out, Y is in"): hedged when any of its clauses is
         # (rev46c C10: "rim brakes are out, disc brakes are in, I think")
         return any(_doubted(seg) or _conditional(seg) or beside(i) for i, seg in enumerate(segments))
@@ -1288,7 +1297,7 @@ def _hedged(quote: str) -> bool:
     # happened, so it supersedes nothing
     return any(
         any(_NEGATOR.match(w) for w in seg.split())
-        and reversal(" ".join(w for w in seg.split() if not _NEGATOR.match(w)))
+        and change_said(" ".join(w for w in seg.split() if not _NEGATOR.match(w)))
         for seg in segments
     )
 
@@ -1307,7 +1316,7 @@ def _change_hedged(segment: str) -> bool:
         return True
     # a change verb under a negator says no change happened ("we never dropped grammarly"); a
     # negated instruction ("never squash commits anymore") is no change verb
-    if any(_NEGATOR.match(w) and reversal("we " + " ".join(words[i + 1 : i + 3])) for i, w in enumerate(words)):
+    if any(_NEGATOR.match(w) and change_said("we " + " ".join(words[i + 1 : i + 3])) for i, w in enumerate(words)):
         return True
     for i, w in enumerate(words[1:4], start=1):
         verb = _clausal(w)

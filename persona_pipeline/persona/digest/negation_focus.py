@@ -1,7 +1,11 @@
-"""The focus of a negated instruction (issue 15, C5): "never pay the guides by card, cash is
-better" refuses the means ("by card"), not the paying.
+"""What a negation refuses (issue 15, C5/C7), read for the fold's stances.
 
-Quirk et al. 1985 §10.64ff: a negation's focus is the element a contrast singles out. When a
+- Focus: "never pay the guides by card, cash is better" refuses the means ("by card"), not the
+  paying (`refocused`).
+- Litotes: "I don't regret switching to X" prefers X (`litotes`).
+- Negative prefixes: "unsalted" is the contradictory of "salted" (`with_prefixes`).
+
+Focus, Quirk et al. 1985 §10.64ff: a negation's focus is the element a contrast singles out. When a
 negated imperative ends in an adjunct (a prepositional phrase after its object) and the next clause
 names the alternative — a comparative judgement ("cash is better", "a can is gentler"), "instead",
 or an imperative ("use cash") — the negation scopes over that adjunct: its words are rejected, the
@@ -80,3 +84,75 @@ def refocused(statement: str, at_least: float) -> tuple[frozenset[str], frozense
     # outweigh a refusal of the very means that rule asked for ("always pay in cash")
     preferred = rare(rest) - rejected
     return (preferred, rejected) if rejected else None
+
+
+# --- double negatives: a negated verb of negative valence ------------------------------------------
+# "I don't regret switching to X", "we never regretted moving to X": the negation of a verb of
+# negative general-English valence (VADER) is a positive judgement of its object (Quirk §10.69,
+# litotes); the gerund of change before the object names the change, not the thing
+_LITOTES = re.compile(
+    r"^(?:(?:and|so|but|honestly|actually)\s+)?(?:i|we)\s+(?:don't|dont|do not|didn't|did not|never|haven't|have not)"
+    r"\s+(?:ever\s+|once\s+)?(?P<verb>[a-z]+)\s+(?P<rest>.+)$"
+)
+_GERUND_OF_CHANGE = re.compile(
+    r"^(?:(?:switching|moving|migrating|changing|going|getting)\s+(?:over\s+)?(?:to|onto)\s+)"
+)
+
+
+def litotes(statement: str, at_least: float) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(preferred, rejected) of a first-person negation of a verb of negative valence ("I don't
+    regret switching to brevo": brevo preferred); None otherwise."""
+    from persona_pipeline.persona.digest.similarity import tokens, valence, weight
+
+    low = " ".join(statement.lower().replace("’", "'").split()).rstrip(" .!")
+    first = _BOUNDARY.split(low, maxsplit=1)[0]
+    m = _LITOTES.match(first)
+    if not m or valence(m.group("verb")) >= 0:
+        return None
+    rest = _GERUND_OF_CHANGE.sub("", m.group("rest"))
+    preferred = frozenset(t for t in tokens(rest) if weight(t) >= at_least)
+    return (preferred, frozenset()) if preferred else None
+
+
+# --- negative prefixes ------------------------------------------------------------------------------
+# Quirk Appendix I.21ff: un-, in-/im-, dis-, non- form the contradictory of an adjective or participle
+# ("unsalted" = not salted, "non-stick" = not sticking); read by morphology and checked against the
+# general-English word-frequency list (the stem must be a word itself), never a list of such words
+# un- and dis- negate adjectives and participles, recognised by their suffix (Quirk App. I.37ff)
+_ADJECTIVAL = re.compile(r"(?:ed|en|able|ible|ful|al|ive|ous|ic|ent|ant|y)$")
+_NEGATIVE_PREFIX = re.compile(r"^(?P<prefix>un|dis|non-?)(?P<stem>[a-z]{3,})$")
+
+
+def prefix_negated(statement: str, at_least: float) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """(tokens of the prefixed word, tokens of its stem) for each word a negative prefix forms
+    ("unsalted" -> ({"unsalt"}, {"salt"})), stems weighing `at_least`."""
+    from persona_pipeline.persona.digest.similarity import tokens, weight, zipf
+
+    out: list[tuple[frozenset[str], frozenset[str]]] = []
+    for word in set(re.findall(r"[a-z][a-z-]*", statement.lower())):
+        m = _NEGATIVE_PREFIX.match(word)
+        if not m or not (zipf(word) or zipf(word.replace("-", ""))):
+            continue  # the prefixed form must itself be an English word ("unsalted", "non-stick")
+        stem = m.group("stem")
+        if m.group("prefix") in {"un", "dis"} and not _ADJECTIVAL.search(stem):
+            continue  # un-/dis- on a verb reverses an action ("unpack", "disconnect"): no negation
+        if not zipf(stem):
+            continue  # "under", "nonce": no stem word, so no prefix
+        stems = frozenset(t for t in tokens(stem) if weight(t) >= at_least)
+        if stems and not stems & tokens(word):  # the tokeniser kept the two apart
+            out.append((tokens(word), stems))
+    return out
+
+
+def with_prefixes(
+    statement: str, stance: tuple[frozenset[str], frozenset[str]], at_least: float
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The stance with each negatively prefixed word's stem on the other side ("bake with unsalted
+    butter" rejects "salted"; "avoid unsalted butter" prefers it)."""
+    p, n = stance
+    for word, stem in prefix_negated(statement, at_least):
+        if word & p:
+            p, n = p - stem, n | stem
+        elif word & n:
+            p, n = p | stem, n - stem
+    return p, n

@@ -986,11 +986,11 @@ _OTHERS_SUBJECT = re.compile(
 
 
 def reversal(text: str) -> bool:
-    """A change of habit: a reversal adverbial, or a first-person change verb in the past/perfect
-    ("we've switched to …", "I moved off …", "we replaced X with Y") — of the person, not of other
-    people ("everyone flies aer lingus these days": rev46c C8; "my parents fly X now": a subject in
-    the third person), and not one only possible, placed elsewhere or retracted (`disowned`)."""
-    return _reversal(text) and not disowned(_low(text))
+    """A change of habit of the person's own (`change_said`): not of other people ("everyone flies
+    aer lingus these days": rev46c C8; "my parents fly X now": a subject in the third person), and
+    not one only possible, placed elsewhere or retracted (`disowned`)."""
+    low = _low(text)
+    return change_said(text) and not disowned(low) and not about_others(low)
 
 
 def disowned(low: str) -> str:
@@ -1004,18 +1004,23 @@ def disowned(low: str) -> str:
     return ""
 
 
-def _adverbial_change(low: str) -> bool:
-    """A reversal adverbial said of the person's own practice, not of a third party's."""
+def about_others(low: str) -> bool:
+    """A reversal adverbial said of a third party's practice ("my parents fly X these days")."""
+    if not (REVERSAL.search(low) or _CLAUSE_NOW.search(low)):
+        return False
     first = clauses(low)[0] if clauses(low) else low
-    return not change_reading.others_subject(_unframed(first))
+    return change_reading.others_subject(_unframed(first))
 
 
-def _reversal(text: str) -> bool:
+def change_said(text: str) -> bool:
+    """A change is said, whoever's and however sure: a reversal adverbial, or a first-person change
+    verb in the past/perfect ("we've switched to …", "I moved off …", "we replaced X with Y"); not
+    of people in general ("everyone flies aer lingus these days")."""
     low = _low(text)
     if _OTHERS_SUBJECT.match(low):
         return False
     if REVERSAL.search(low) or _CLAUSE_NOW.search(low) or (not text.isascii() and tongues.changes(text)):
-        return _adverbial_change(low)
+        return True
     substituted = (
         _SUPPLANTING.search(low)
         or _PASSIVE_REPLACED.search(low)
@@ -1103,15 +1108,12 @@ def read(sentence: str) -> Reading:
     low = _low(text)
     # "X might get replaced by Y", "… at my aunt's café", "… once and regretted it": no change of the
     # person's own to read; "my parents fly X these days": a report about others (change_reading)
-    if (
-        why := disowned(low)
-        if changed or _reversal(text)
-        else "possible change"
-        if change_reading.possible(low)
-        else ""
-    ):
+    why = "possible change" if change_reading.possible(low) else ""
+    if changed or change_said(text):
+        why = disowned(low)
+    if why:
         return Reading(text, False, 0.0, why)
-    if REVERSAL.search(low) and not _adverbial_change(low):
+    if about_others(low):
         return Reading(text, False, 0.0, "about others")
     off = _one_off(text, cls, changed)
     if off:
