@@ -1,4 +1,4 @@
-"""Whose change, and is it one; what a negation refuses (issue 15, session 47: C10, C12, C8, C5, C7).
+"""Whose change, and is it one; what a negation refuses (issue 15, session 47: C10, C12, C8, C5, C6, C7).
 
 - C10: a change governed by a modal of possibility ("X could get swapped for Y") or placed in
   another's place ("… at my aunt's café") is no reversal: it neither names nor supersedes the
@@ -7,6 +7,8 @@
   reversal either.
 - C5: "never send the invoices by post, email is faster" refuses the means, not the sending: it
   neither supersedes nor contradicts "always send the invoices …" (negation_focus).
+- C6: a judgement said after every other wording of its group and against it ("X is overrated",
+  "X is a waste of time") supersedes the older rule; an agreeing one supports it.
 - C7: "I don't regret switching to X" prefers X (litotes); "unsalted" rejects "salted" (a negative
   prefix read by morphology, its stem checked in the word-frequency list).
 - C8: a change adverbial said of a third-person subject ("my cousins ride X these days", "most
@@ -282,3 +284,45 @@ def test_negative_prefix_sets_its_stem_against(text: str, kept: str, refused: st
 )
 def test_reversative_or_no_prefix_unchanged(text: str) -> None:
     assert not negation_focus.prefix_negated(text, STANCE_WEIGHT)
+
+
+# --- C6: a newer opposite judgement -----------------------------------------------------------------
+
+OPPOSITE_JUDGEMENTS = [
+    ("always grind the coffee beans fresh", "freshly ground coffee beans are overrated"),
+    ("always mulch the vegetable beds", "mulching the vegetable beds is a waste of time"),
+    ("always iron the linen napkins", "ironed linen napkins are overrated"),
+    ("always varnish the oak shelves", "varnishing the oak shelves is a waste of money"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), OPPOSITE_JUDGEMENTS)
+def test_newer_opposite_judgement_contradicts(old: str, new: str) -> None:
+    current, superseded = _fold(old, new)
+    assert any(s.lower().startswith(old[:18]) for s in superseded), (current, superseded)
+    assert any(c.lower().startswith(new[:18]) for c in current), current
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("always grind the coffee beans fresh", "freshly ground coffee beans are wonderful"),  # agrees
+        ("always mulch the vegetable beds", "mulching the vegetable beds is worth the effort"),
+    ],
+)
+def test_newer_agreeing_judgement_supports(old: str, new: str) -> None:
+    _stands(old, new)
+
+
+def test_older_judgement_does_not_beat_a_newer_rule() -> None:
+    # the judgement said first, the rule after: the newer rule stands
+    _, superseded = _fold("freshly ground coffee beans are overrated", "always grind the coffee beans fresh")
+    assert not any(s.lower().startswith("always grind") for s in superseded), superseded
+
+
+@pytest.mark.parametrize(
+    ("word", "negative"),
+    [("overrated", True), ("overpriced", True), ("overcooked", True), ("over", False), ("overhead", False)],
+)
+def test_over_participle_is_a_judgement_of_excess(word: str, negative: bool) -> None:
+    assert (negation_focus.derived_valence(word) < 0) is negative

@@ -290,6 +290,16 @@ def _stated(quote: str) -> bool:
     return (r.why not in _INFERRED and r.strength >= 1.0) or _reverses(quote)
 
 
+def _newest_judgement(o: Observation, members: Sequence[Observation]) -> bool:
+    """A general judgement ("X is overrated", "X is a waste of time") said after every other wording
+    of its group: a change of opinion, which sets the stance the older rules are weighed against
+    (issue 15 C6), as a newer reversal does; an older judgement stays inferred (_INFERRED)."""
+    if read(o.quote).why != "judgement":
+        return False
+    t = o.timestamp or ""
+    return all((m.timestamp or "") < t for m in members if m.quote != o.quote)
+
+
 def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observation], list[Observation]]:
     """(current, superseded): in policy order, an observation joins the current stance unless it
     prefers what that stance rejects or rejects what it prefers (stated stances only, _INFERRED)."""
@@ -306,7 +316,10 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
         if (
             _corroborating(o)
             or _hedged_change(o.quote)  # "maybe X is out, Y is in": it sets no stance against the group
-            or (not (_derived(o) or _stated(o.quote)) and (cut is None or (o.timestamp or "") >= cut))
+            or (
+                not (_derived(o) or _stated(o.quote) or _newest_judgement(o, members))
+                and (cut is None or (o.timestamp or "") >= cut)
+            )
         ):
             # an inferred stance is set against the group only by a newer reversal; but a bare
             # command against what a higher tier stated ("use print for logging" beside the

@@ -156,3 +156,20 @@ def with_prefixes(
         elif word & n:
             p, n = p | stem, n - stem
     return p, n
+
+
+# --- excess ---------------------------------------------------------------------------------------
+# Quirk App. I.23: over- on a participle or adjective means "too, excessively" ("overrated",
+# "overcooked", "overpriced"): a judgement against what it is said of, when the lexicon has no
+# rating of its own for the word. Its weight is the mildest step of VADER's −4…+4 scale.
+_OVER = re.compile(r"^over-?(?P<stem>[a-z]{3,}ed)$")
+EXCESS = -1.0
+
+
+def derived_valence(word: str) -> float:
+    """The valence a word's morphology gives it: an over- participle whose stem is an English word
+    ("overrated" < 0); 0 for any other word."""
+    from persona_pipeline.persona.digest.similarity import zipf
+
+    m = _OVER.match(word)
+    return EXCESS if m and zipf(m.group("stem")) and zipf(word.replace("-", "")) else 0.0
