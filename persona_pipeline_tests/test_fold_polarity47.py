@@ -326,3 +326,35 @@ def test_older_judgement_does_not_beat_a_newer_rule() -> None:
 )
 def test_over_participle_is_a_judgement_of_excess(word: str, negative: bool) -> None:
     assert (negation_focus.derived_valence(word) < 0) is negative
+
+
+# --- a third party's preference (C8's plain shape; rev47c M2) ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my sister prefers oat milk in her coffee",
+        "my parents would rather take the sleeper train",
+        "most anglers prefer braided line for pike",
+        "their drummer loves maple sticks",
+    ],
+)
+def test_third_party_preference_is_no_rule(text: str) -> None:
+    assert not reading.read(text).rule
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we prefer oat milk in the lattes",
+        "I would rather take the sleeper train",
+        "our team prefers trunk-based merges",
+    ],
+)
+def test_own_preference_is_a_rule(text: str) -> None:
+    assert reading.read(text).rule
+
+
+def test_third_party_preference_supersedes_nothing() -> None:
+    _stands("always take the ferry to the island", "my parents prefer the plane to the island")

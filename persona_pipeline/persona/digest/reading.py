@@ -591,7 +591,8 @@ def _clause_force(c: str) -> tuple[float, str]:
         return 1.0, "contrast"
     if subj == "first":
         if PREFER.search(low):
-            return 1.0, "first-person preference"
+            # a verb of preference needs a party as its subject: "my sister prefers X" is hers
+            return (0.0, "") if change_reading.others_subject(low) else (1.0, "first-person preference")
         rest = [x for x in w[1:] if x not in {"really", "just", "also", "always", "usually", "all"}]
         verb = rest[0] if rest else ""
         if verb in MENTAL or _is_past(verb) or verb.endswith("ing"):
@@ -627,6 +628,8 @@ def _clause_force(c: str) -> tuple[float, str]:
     if (j := _JUDGEMENT.match(low)) and abs(_valence(j.group("pred"))) >= 0.5:
         return 1.0, "judgement"  # "raw SQL is fine", "Makefiles are the nicest way to run tasks"
     if re.search(r"\b(?:prefer(?:s|red)?|rather|stick (?:with|to)|go with)\b", low):
+        if change_reading.others_subject(low):
+            return 0.0, ""  # "my sister prefers oat milk": a third party's preference, not the person's
         return 1.0, "preference"  # "like", "want" only with a first-person subject (above)
     if re.search(r"\b(?:was|were|wasn't|weren't)\b", low) and w[0] not in _base_verbs():
         return 0.0, ""  # a past of being ("a string was allocated per block"): what happened, not a norm
