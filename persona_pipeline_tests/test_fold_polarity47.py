@@ -358,3 +358,17 @@ def test_own_preference_is_a_rule(text: str) -> None:
 
 def test_third_party_preference_supersedes_nothing() -> None:
     _stands("always take the ferry to the island", "my parents prefer the plane to the island")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we switched to pnpm and never went back",  # a return denied: the change stands
+        "so we switched back to vim",  # a change back said as the change itself
+        "we moved to pnpm at once",  # "at once": immediately, not one time
+        "we replaced yarn with pnpm in the project's config",  # a thing's genitive, not another's place
+    ],
+)
+def test_lasting_own_change_still_a_reversal(text: str) -> None:
+    assert reading.reversal(text), text
+    assert not reading.disowned(" ".join(text.lower().split()))

@@ -42,18 +42,24 @@ _POSSIBLE = re.compile(
     rf"\b(?:may|might|could|would|maybe|perhaps|possibly)\s+(?:(?:not|well|also|even|eventually|soon|probably|likely|someday|"
     rf"get|be|been|have|end up|up)\s+){{0,3}}{_CHANGE_VERB}\b"
 )
-# a place another owns: a spatial preposition and a genitive ("at my sister's café", "at the client's
-# office") or a non-first-person possessive determiner ("in their kitchen", "at his shop")
+# a place another owns: a spatial preposition and a genitive after my/our ("at my sister's café") or
+# a non-first-person possessive determiner ("in their kitchen", "at his shop"); a genitive after
+# "the" is as often a thing's ("in the project's config") and is left alone
 _ELSEWHERE = re.compile(
     r"\b(?:at|in|inside|on|for)\s+(?:(?:his|her|their|your)\s+[a-z]"
-    r"|(?:(?P<det>my|our|the|a|an)\s+)?(?:[a-z-]+\s+)?(?P<owner>[a-z-]+)'s?\s+[a-z])"
+    r"|(?P<det>my|our)\s+(?P<owner>[a-z-]+)'s?\s+[a-z])"
 )
 # Quirk §8.64 "once" of frequency closing the change ("we swapped X for Y once and …"), not the
-# conjunction opening a clause ("once we moved, …")
-_ONCE = re.compile(r"(?<=\w )(?:once|one time)(?=\s*(?:$|[,;.!]|\s(?:and|but|then|before|last|in)\b))")
-# a return to the earlier state: "went back", "switched back", "changed it back"; verbs of undoing
+# conjunction opening a clause ("once we moved, …"), "at once" or "once and for all"
+_ONCE = re.compile(
+    r"(?<=\w )(?<!at )(?:once|one time)(?!\s+and\s+for\s+all\b)(?=\s*(?:$|[,;.!]|\s(?:and|but|then|before|last|in)\b))"
+)
+# a return to the earlier state in a clause coordinated after the change ("…, then switched back",
+# "… but went back"), not a change back said as the change itself ("so we switched back to vim"),
+# nor one denied ("… and never went back"); verbs of undoing
 _BACK = re.compile(
-    r"\b(?:and|but|then|so)\s+(?:(?:we|i|we've|i've|we'd|i'd)\s+)?(?:\w+\s+)?"
+    r"(?<=\S)\s*,?\s+(?:and|but|then)\s+(?:(?:we|i|we've|i've|we'd|i'd)\s+)?"
+    r"(?:(?!never\b|not\b|didn't\b|don't\b|haven't\b|won't\b)\w+\s+)?"
     rf"(?:(?:went|came|got|go|come|{_CHANGE_VERB})\s+(?:\w+\s+)?back|revert(?:ed|s)?|undid|undo|undone|"
     r"rolled\s+(?:\w+\s+)?back)\b"
 )
@@ -104,7 +110,7 @@ def elsewhere(low: str) -> bool:
             return True  # his/her/their/your
         if owner in _NOT_OWNERS or owner.rstrip("s") in _NOT_OWNERS:
             continue  # a genitive of measure ("in a week's time") or an indefinite ("for everyone's sake")
-        if m.group("det") in {"my", "our"} and owner in group_nouns():
+        if owner in group_nouns():
             continue  # "at our team's office": the speaker's own group
         return True
     return False
