@@ -372,3 +372,26 @@ def test_third_party_preference_supersedes_nothing() -> None:
 def test_lasting_own_change_still_a_reversal(text: str) -> None:
     assert reading.reversal(text), text
     assert not reading.disowned(" ".join(text.lower().split()))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we dropped the devcontainer, it's a nix flake now",  # "it's": a contraction, no genitive
+        "no more singletons in the game loop",  # no verb after the bare plural: a fragment
+        "tabs from now on, spaces are out",
+        "columns and fields both snake_case going forward",
+        "the old app died, so we use komoot now",  # the change's clause is the person's
+    ],
+)
+def test_own_reversal_shapes_are_not_about_others(text: str) -> None:
+    assert reading.reversal(text), text
+
+
+def test_opening_adverbial_carries_the_clause_after_it() -> None:
+    assert reading.about_others("these days, my parents fly ryanair")
+    assert not reading.about_others("these days, we fly ryanair")
+
+
+def test_bare_name_ending_in_s_is_no_party() -> None:
+    assert reading.reversal("no more sqlite, postgres only going forward")

@@ -147,14 +147,28 @@ def _bare_plural(word: str) -> bool:
     """A plural noun opening the clause: -s but not -ss/-us/-is, and no base verb (imperative)."""
     from persona_pipeline.persona.digest.reading import opens_with_verb
 
-    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) and not opens_with_verb(word)
+    return (
+        len(word) > 3
+        and word.isalpha()  # not "it's", "that's"
+        and word.endswith("s")
+        and not word.endswith(("ss", "us", "is"))
+        and not opens_with_verb(word)
+    )
 
 
 def others_subject(clause: str) -> bool:
     """The clause's subject is a third party and its verb a lexical one ("my parents fly X now",
     "most bakers proof overnight nowadays", "bakeries open late these days"); not I/we, "our team",
     you, an imperative, an opening adverb, or a copular statement."""
-    from persona_pipeline.persona.digest.reading import AUX, PREPOSITIONS, opens_with_verb, words
+    from persona_pipeline.persona.digest.reading import (
+        AUX,
+        CONJUNCTIONS,
+        DEFINITE,
+        PREPOSITIONS,
+        QUANTIFIERS,
+        opens_with_verb,
+        words,
+    )
 
     w = words(clause)
     while w and w[0] in _OPENERS:
@@ -172,10 +186,15 @@ def others_subject(clause: str) -> bool:
     # §5.10ff), a genitive ("priya's team"), or a bare plural ("bakers", "most"-less generics); a
     # base verb first is an imperative, addressed to the agent
     if _bare_plural(head):
-        # a bare plural is a party when it acts on an object ("bakers proof the dough now"), not a
-        # thing that goes or lives somewhere ("invoices live in the drive now": where it is kept)
-        return len(w) > 2 and w[1] not in _COPULA | AUX and w[2] not in PREPOSITIONS
-    if not (head in _DETERMINERS or (head.endswith("'s") and len(head) > 3)):
+        # a bare plural is a party when it acts on a determined object ("bakers proof the dough now"),
+        # not a thing that goes or lives somewhere ("invoices live in the drive now": where it is kept)
+        # (its verb next: no function word, "singletons in the app", "columns and variables")
+        closed = _COPULA | AUX | PREPOSITIONS | CONJUNCTIONS | DEFINITE | QUANTIFIERS
+        # (and its object a determined noun phrase: "bakers proof the dough", not "postgres only going forward")
+        objects = DEFINITE | QUANTIFIERS | {"a", "an", "my", "our", "your"}
+        return len(w) > 2 and w[1].isalpha() and w[1] not in closed and w[2] in objects
+    genitive = head.endswith("'s") and head[:-2] not in _NOT_OWNERS  # "priya's", not "it's", "that's"
+    if not (head in _DETERMINERS or genitive):
         return False
     # the verb: the first word within four after the subject's head that is no determiner or modifier;
     # a copula there makes a statement of state (read elsewhere)

@@ -1011,8 +1011,11 @@ def about_others(low: str) -> bool:
     """A reversal adverbial said of a third party's practice ("my parents fly X these days")."""
     if not (REVERSAL.search(low) or _CLAUSE_NOW.search(low)):
         return False
-    first = clauses(low)[0] if clauses(low) else low
-    return change_reading.others_subject(_unframed(first))
+    # the clauses that carry the adverbial (an opening "these days," carries the clause after it)
+    cls = [_unframed(c) for c in clauses(low)] or [low]
+    said = [c for c in cls if REVERSAL.search(c) or _CLAUSE_NOW.search(c)]
+    said += [cls[i + 1] for i, c in enumerate(cls[:-1]) if len(words(c)) <= 1]
+    return all(change_reading.others_subject(c) for c in said or cls[:1])
 
 
 def change_said(text: str) -> bool:
