@@ -119,7 +119,7 @@ def test_change_kept_is_not_retracted(old: str, new: str) -> None:
 OTHERS = [
     ("always fly with aer lingus", "my parents fly with ryanair these days"),
     ("always use peat compost in the pots", "most gardeners use coir compost in the pots nowadays"),
-    ("always proof the dough overnight", "bakeries proof the dough for two hours now"),
+    ("always proof the dough overnight", "bakers proof the dough for two hours now"),
     ("always string the guitar with elixir strings", "their guitarist strings it with ernie ball now"),
     ("always ship parcels with royal mail", "many sellers ship parcels with evri these days"),
     ("always ship parcels with royal mail", "priya's shop ships parcels with evri these days"),
@@ -395,3 +395,54 @@ def test_opening_adverbial_carries_the_clause_after_it() -> None:
 
 def test_bare_name_ending_in_s_is_no_party() -> None:
     assert reading.reversal("no more sqlite, postgres only going forward")
+
+
+# --- reviewer rows (rev47c C1–C4, C6 on e636294/ea1355d) ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # C1: "your" is the agent addressed; an imperative is the person's own instruction
+        "from now on write the changelog in your own words",
+        "going forward, keep the tally in your notebook",
+        # C2: the modal governs a reason beside the rule, not the rule
+        "always pin the chainring bolts with threadlocker, they might move otherwise",
+        "always reef early because the wind could change fast",
+        # C3: an instruction after "and", not a past change undone
+        "from now on tune with the clip-on tuner, and go back to ear tuning only for gigs",
+        "from now on, run the tests and revert anything that breaks them",
+        "from now on, tune the drum once before the set",
+        # C4: the person's own things, or a norm for a class of things
+        "our builds run on github actions now",
+        "my photos go to backblaze these days",
+        "releases get a changelog entry from now on",
+        # C6: a possessed thing is no party
+        "our house style prefers short captions",
+    ],
+)
+def test_reviewer_rules_stay_rules(text: str) -> None:
+    assert reading.read(text).rule, reading.read(text)
+
+
+def test_reviewer_instruction_with_your_supersedes() -> None:
+    # rev47c C1: the older rule must not be the pack's bullet
+    current, _ = _fold("always keep the boat hook on the foredeck", "from now on keep the boat hook in your locker")
+    assert not any(c.lower().startswith("always keep the boat hook") for c in current), current
+
+
+def test_person_named_by_a_possessed_noun_is_a_third_party() -> None:
+    assert change_reading.others_subject("my teacher prefers slow practice")
+    assert not change_reading.others_subject("our house style prefers short captions")
+    assert change_reading.names_person("neighbours") and not change_reading.names_person("builds")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "don't stub the server in tests, use a real one",  # "one" stands for the object
+        "never mock the database in tests, a real database is safer",  # the object's own word
+    ],
+)
+def test_alternative_for_the_object_keeps_the_object_refused(text: str) -> None:
+    assert negation_focus.refocused(text, STANCE_WEIGHT) is None

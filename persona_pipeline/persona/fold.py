@@ -290,14 +290,26 @@ def _stated(quote: str) -> bool:
     return (r.why not in _INFERRED and r.strength >= 1.0) or _reverses(quote)
 
 
-def _newest_judgement(o: Observation, members: Sequence[Observation]) -> bool:
+@lru_cache(maxsize=1 << 16)
+def _judgement(quote: str) -> bool:
+    return read(quote).why == "judgement"
+
+
+def _newest_judgement(o: Observation, newest_other: dict[str, str]) -> bool:
     """A general judgement ("X is overrated", "X is a waste of time") said after every other wording
-    of its group: a change of opinion, which sets the stance the older rules are weighed against
-    (issue 15 C6), as a newer reversal does; an older judgement stays inferred (_INFERRED)."""
-    if read(o.quote).why != "judgement":
-        return False
-    t = o.timestamp or ""
-    return all((m.timestamp or "") < t for m in members if m.quote != o.quote)
+    of its group (`newest_other`: per quote, the newest timestamp of the group's other wordings): a
+    change of opinion, which sets the stance the older rules are weighed against (issue 15 C6), as a
+    newer reversal does; an older judgement stays inferred (_INFERRED)."""
+    return _judgement(o.quote) and (o.timestamp or "") > newest_other.get(o.quote, "")
+
+
+def _newest_of_others(members: Sequence[Observation]) -> dict[str, str]:
+    """Per quote, the newest timestamp among the members saying another quote (two passes)."""
+    by_quote: dict[str, str] = {}
+    for m in members:
+        by_quote[m.quote] = max(by_quote.get(m.quote, ""), m.timestamp or "")
+    top = sorted(by_quote.items(), key=lambda kv: kv[1], reverse=True)[:2]
+    return {q: next((t for k, t in top if k != q), "") for q in by_quote}
 
 
 def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observation], list[Observation]]:
@@ -312,12 +324,13 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     # synonyms one member sets against each other are two things in this group, not one
     distinct = frozenset().union(*(sim.apart(*stance(o.statement, STANCE_WEIGHT)) for o in members))
     outranks: list[Outranking] = []  # the stated stances kept so far
+    newest_other = _newest_of_others(members)
     for o in policy_order(members):
         if (
             _corroborating(o)
             or _hedged_change(o.quote)  # "maybe X is out, Y is in": it sets no stance against the group
             or (
-                not (_derived(o) or _stated(o.quote) or _newest_judgement(o, members))
+                not (_derived(o) or _stated(o.quote) or _newest_judgement(o, newest_other))
                 and (cut is None or (o.timestamp or "") >= cut)
             )
         ):
@@ -1580,6 +1593,7 @@ def clear_caches() -> None:
         _unsure,
         _corroborates_only,
         _stated,
+        _judgement,
         _explicit,
         sim.tokens,
         sim._mass,

@@ -46,7 +46,7 @@ _POSSIBLE = re.compile(
 # a non-first-person possessive determiner ("in their kitchen", "at his shop"); a genitive after
 # "the" is as often a thing's ("in the project's config") and is left alone
 _ELSEWHERE = re.compile(
-    r"\b(?:at|in|inside|on|for)\s+(?:(?:his|her|their|your)\s+[a-z]"
+    r"\b(?:at|in|inside|on|for)\s+(?:(?:his|her|their)\s+[a-z]"
     r"|(?P<det>my|our)\s+(?P<owner>[a-z-]+)'s?\s+[a-z])"
 )
 # Quirk §8.64 "once" of frequency closing the change ("we swapped X for Y once and …"), not the
@@ -54,13 +54,20 @@ _ELSEWHERE = re.compile(
 _ONCE = re.compile(
     r"(?<=\w )(?<!at )(?:once|one time)(?!\s+and\s+for\s+all\b)(?=\s*(?:$|[,;.!]|\s(?:and|but|then|before|last|in)\b))"
 )
-# a return to the earlier state in a clause coordinated after the change ("…, then switched back",
-# "… but went back"), not a change back said as the change itself ("so we switched back to vim"),
-# nor one denied ("… and never went back"); verbs of undoing
+# the person's own change told in the past ("we swapped X for Y", "I tried X"): what a retraction
+# can take back (not an instruction: "tune the drum once before the set", "… and revert anything
+# that breaks")
+_PAST_OWN_CHANGE = re.compile(
+    r"\b(?:we|i|we've|i've)\s+(?:\w+\s+){0,2}?(?:switched|moved|migrated|changed|replaced|substituted|swapped|"
+    r"swopped|traded|exchanged|dropped|ditched|tried|gave)\b"
+)
+# a return to the earlier state in a past clause coordinated after the change ("…, then switched
+# back", "… but went back"), not a change back said as the change itself ("so we switched back to
+# vim"), nor one denied ("… and never went back"); past verbs of undoing
 _BACK = re.compile(
     r"(?<=\S)\s*,?\s+(?:and|but|then)\s+(?:(?:we|i|we've|i've|we'd|i'd)\s+)?"
     r"(?:(?!never\b|not\b|didn't\b|don't\b|haven't\b|won't\b)\w+\s+)?"
-    rf"(?:(?:went|came|got|go|come|{_CHANGE_VERB})\s+(?:\w+\s+)?back|revert(?:ed|s)?|undid|undo|undone|"
+    r"(?:(?:went|came|got|switched|moved|changed|swapped|swopped|migrated)\s+(?:\w+\s+)?back|reverted|undid|"
     r"rolled\s+(?:\w+\s+)?back)\b"
 )
 # a coordinated past verb taking the change as its object: "… and regretted it", "… but hated it"
@@ -70,9 +77,18 @@ _AFTERWARDS = re.compile(
 )
 
 
+# where the main clause ends: a clause boundary or a subordinator of reason, condition or time
+# (Quirk §14.12): "always reef early because the wind could change" holds its modal in the reason
+_MAIN_END = re.compile(
+    r"[,;:]|\s[—–-]\s|\b(?:because|since|as|otherwise|or|so|if|unless|until|when|while|though|although|in case)\b"
+)
+
+
 def possible(low: str) -> bool:
-    """A change governed by a modal of possibility ("X might get replaced by Y")."""
-    return bool(_POSSIBLE.search(low))
+    """A change governed by a modal of possibility in the main clause ("X might get replaced by
+    Y"), not in a reason or condition beside it ("…, they might move otherwise")."""
+    end = _MAIN_END.search(low)
+    return bool(_POSSIBLE.search(low[: end.start()] if end else low))
 
 
 @lru_cache(maxsize=1)
@@ -87,6 +103,29 @@ def group_nouns() -> frozenset[str]:
     except (FileNotFoundError, OSError):
         return frozenset()
     return frozenset(gzip.decompress(raw).decode().split())
+
+
+@lru_cache(maxsize=1)
+def person_nouns() -> frozenset[str]:
+    """Nouns whose first WordNet sense is a person (noun.person: `data/en_person_nouns.txt.gz`,
+    written by scripts/make_person_nouns.py); empty without the file."""
+    import gzip
+    from importlib import resources
+
+    try:
+        raw = resources.files("persona_pipeline.persona.digest").joinpath("data/en_person_nouns.txt.gz").read_bytes()
+    except (FileNotFoundError, OSError):
+        return frozenset()
+    return frozenset(gzip.decompress(raw).decode().split())
+
+
+def names_person(word: str) -> bool:
+    """The noun, or its regular singular, names a person ("parents", "neighbours", "sister")."""
+    people = person_nouns()
+    forms = {word, word[:-1] if word.endswith("s") else word, word[:-2] if word.endswith("es") else word}
+    if word.endswith("ies"):
+        forms.add(word[:-3] + "y")
+    return any(f in people for f in forms)
 
 
 # what a genitive in a place adjunct may be without naming an owner: a contraction of "is" after a
@@ -107,7 +146,7 @@ def elsewhere(low: str) -> bool:
     for m in _ELSEWHERE.finditer(low):
         owner = m.group("owner")
         if owner is None:
-            return True  # his/her/their/your
+            return True  # his/her/their
         if owner in _NOT_OWNERS or owner.rstrip("s") in _NOT_OWNERS:
             continue  # a genitive of measure ("in a week's time") or an indefinite ("for everyone's sake")
         if owner in group_nouns():
@@ -118,6 +157,8 @@ def elsewhere(low: str) -> bool:
 
 def retracted(low: str) -> bool:
     """The change undone, regretted or counted once ("… once and regretted it", "… but went back")."""
+    if not _PAST_OWN_CHANGE.search(low):
+        return False
     if _ONCE.search(low) or _BACK.search(low):
         return True
     from persona_pipeline.persona.digest.similarity import valence
@@ -134,12 +175,13 @@ _UNIVERSAL = frozenset({"every", "each", "all", "any", "no", "none", "everything
 # noun phrases are as often the person's things ("the invoices live in drive now")
 _DETERMINERS = frozenset(
     {
-        *("my", "our", "your", "his", "her", "their"),
+        *("his", "her", "their"),
         *("most", "many", "some", "several", "few", "other", "others", "lots", "plenty", "both", "half"),
     }
 )
 # a copula after the subject: a statement of state or a slot ("my editor is zed these days") is the
 # person's assignment, read elsewhere
+_QUANTIFYING = _DETERMINERS - {"his", "her", "their"}
 _COPULA = frozenset({"is", "are", "was", "were", "'s", "'re", "be", "been", "isn't", "aren't", "wasn't", "weren't"})
 
 
@@ -180,8 +222,11 @@ def others_subject(clause: str) -> bool:
         return False
     if head in _UNIVERSAL:
         return False  # "all bugs get a test first from now on": a norm for a whole class
-    if head in {"my", "our"} and w[1] in group_nouns():
-        return False  # "our team ships on fridays now": a group the speaker belongs to
+    if head in {"my", "our"}:
+        # a first-person possessor: the person's own things and practice ("our builds run on X now",
+        # "our house style prefers Y"), unless the head names a person, whose practice is theirs
+        # ("my parents fly X now"; WordNet noun.person); "our team" is the speaker's own group
+        return any(names_person(x) for x in w[1:3] if x not in group_nouns()) and not any(x in _COPULA for x in w[1:5])
     # a noun phrase in the third person: opened by a determiner, possessive or quantifier (Quirk
     # §5.10ff), a genitive ("priya's team"), or a bare plural ("bakers", "most"-less generics); a
     # base verb first is an imperative, addressed to the agent
@@ -192,10 +237,15 @@ def others_subject(clause: str) -> bool:
         closed = _COPULA | AUX | PREPOSITIONS | CONJUNCTIONS | DEFINITE | QUANTIFIERS
         # (and its object a determined noun phrase: "bakers proof the dough", not "postgres only going forward")
         objects = DEFINITE | QUANTIFIERS | {"a", "an", "my", "our", "your"}
-        return len(w) > 2 and w[1].isalpha() and w[1] not in closed and w[2] in objects
+        verb = len(w) > 2 and w[1].isalpha() and w[1] not in closed and w[2] in objects
+        # and it names people ("bakers", "travellers"): "releases get a changelog entry from now
+        # on" is a norm for a class of things
+        return verb and names_person(head)
     genitive = head.endswith("'s") and head[:-2] not in _NOT_OWNERS  # "priya's", not "it's", "that's"
     if not (head in _DETERMINERS or genitive):
         return False
+    if head in _QUANTIFYING and not any(names_person(x) for x in w[1:3]):
+        return False  # "most travellers" are people; "many releases" a class of things (a norm)
     # the verb: the first word within four after the subject's head that is no determiner or modifier;
     # a copula there makes a statement of state (read elsewhere)
     return not any(x in _COPULA for x in w[1:5])

@@ -79,6 +79,11 @@ def refocused(statement: str, at_least: float) -> tuple[frozenset[str], frozense
     def rare(words: list[str]) -> frozenset[str]:
         return frozenset(t for t in tokens(" ".join(words)) if weight(t) >= at_least)
 
+    # the alternative stands for the object, not the adjunct: the substitute "one(s)" (Quirk §12.18:
+    # "don't stub the server in tests, use a real one") or the object's own words
+    if {"one", "ones"} & set(rest) or tokens(" ".join(head[1:at])) & tokens(" ".join(rest)):
+        return None
+
     rejected = rare(head[at + 1 :])
     # the act itself is neither refused nor asked for here: agreeing with an older rule on it would
     # outweigh a refusal of the very means that rule asked for ("always pay in cash")
