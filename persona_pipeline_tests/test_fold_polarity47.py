@@ -36,13 +36,13 @@ def _fold(old: str, new: str) -> tuple[list[str], list[str]]:
 
 def _stands(old: str, new: str) -> None:
     current, superseded = _fold(old, new)
-    assert any(c.lower().startswith(old[:18]) for c in current), current
+    assert any(c.lower().startswith(old[:18].lower()) for c in current), current
     assert not superseded, superseded
 
 
 def _replaced(old: str, new: str) -> None:
     _, superseded = _fold(old, new)
-    assert any(s.lower().startswith(old[:18]) for s in superseded), superseded
+    assert any(s.lower().startswith(old[:18].lower()) for s in superseded), superseded
 
 
 # --- C10: possible, or someone else's ------------------------------------------------------------
@@ -446,3 +446,30 @@ def test_person_named_by_a_possessed_noun_is_a_third_party() -> None:
 )
 def test_alternative_for_the_object_keeps_the_object_refused(text: str) -> None:
     assert negation_focus.refocused(text, STANCE_WEIGHT) is None
+
+
+# --- a habit ended, an attitude come to (rev47c C7 rows) -------------------------------------------
+
+ENDED_OR_COME_TO = [
+    ("always stretch before a climb", "I've stopped stretching before climbs"),
+    ("I enjoy long rides in the rain", "I've grown to hate long rides in the rain"),
+    ("never knead the dough by hand", "I've come to love kneading the dough by hand"),
+    ("always oil the chain after rides", "we quit oiling the chain after rides"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), ENDED_OR_COME_TO)
+def test_ended_habit_or_new_attitude_supersedes(old: str, new: str) -> None:
+    _replaced(old, new)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I stopped the timer before the climb",  # a one-time act on a thing: no habit ended
+        "I've grown tomatoes in the greenhouse",  # no "to" + verb of attitude
+    ],
+)
+def test_one_act_is_no_ended_habit(text: str) -> None:
+    assert not negation_focus.ceased(text)
+    assert negation_focus.ended_or_come_to(text, STANCE_WEIGHT) is None

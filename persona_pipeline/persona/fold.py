@@ -241,6 +241,7 @@ def stance(statement: str, at_least: float) -> tuple[frozenset[str], frozenset[s
     read = (
         negation_focus.refocused(statement, at_least)
         or negation_focus.litotes(statement, at_least)
+        or negation_focus.ended_or_come_to(statement, at_least)
         or sim.stance(statement, at_least)
     )
     # "bake with unsalted butter": preferring the prefixed word rejects its stem ("salted")

@@ -178,3 +178,44 @@ def derived_valence(word: str) -> float:
 
     m = _OVER.match(word)
     return EXCESS if m and zipf(m.group("stem")) and zipf(word.replace("-", "")) else 0.0
+
+
+# --- a habit ended, an attitude come to -------------------------------------------------------------
+# Quirk §16.39ff: an aspectual verb of ending with an -ing clause ends a habit ("I've stopped
+# stretching before climbs", "we quit ordering takeaway"): what the -ing clause names is now refused.
+_CEASED = re.compile(
+    r"^(?:(?:and|so|but|honestly|actually)\s+)?(?:i|we)(?:'ve| have)?\s+(?:(?:mostly|finally|now|just|already)\s+)?"
+    r"(?:stopped|quit|given up|gave up)\s+(?P<gerund>[a-z]+ing)\b(?P<rest>[^,;:]*)"
+)
+# "I've grown / come / learned to hate X": an attitude arrived at, its verb's valence the stance
+_COME_TO = re.compile(
+    r"^(?:(?:and|so|but|honestly|actually)\s+)?(?:i|we)(?:'ve| have)?\s+(?:(?:really|slowly|finally)\s+)?"
+    r"(?:grown|come|came|learned|learnt|started|begun|began)\s+to\s+(?P<verb>[a-z]+)\s+(?P<rest>[^,;:]+)"
+)
+
+
+def _low(statement: str) -> str:
+    return " ".join(statement.lower().replace("’", "'").split()).rstrip(" .!")
+
+
+def ceased(statement: str) -> bool:
+    """The person ended a habit ("I've stopped stretching before climbs")."""
+    return bool(_CEASED.match(_low(statement)))
+
+
+def ended_or_come_to(statement: str, at_least: float) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(preferred, rejected) of a habit ended ("I've stopped X-ing …": X refused) or an attitude
+    come to ("I've grown to hate X": X refused, "… to love X": X preferred); None otherwise."""
+    from persona_pipeline.persona.digest.similarity import tokens, valence, weight
+
+    def rare(text: str) -> frozenset[str]:
+        return frozenset(t for t in tokens(text) if weight(t) >= at_least)
+
+    low = _low(statement)
+    if m := _CEASED.match(low):
+        refused = rare(m.group("gerund") + m.group("rest"))
+        return (frozenset(), refused) if refused else None
+    if (m := _COME_TO.match(low)) and abs(v := valence(m.group("verb"))) >= 0.5:
+        said = rare(m.group("rest"))
+        return ((said, frozenset()) if v > 0 else (frozenset(), said)) if said else None
+    return None

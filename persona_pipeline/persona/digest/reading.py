@@ -33,7 +33,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from persona_pipeline.persona.digest import change_reading, script, tongues
+from persona_pipeline.persona.digest import change_reading, negation_focus, script, tongues
 
 
 def _valence(text: str) -> float:
@@ -1110,7 +1110,8 @@ def read(sentence: str) -> Reading:
     if _data(text) or _letters(text) < 0.7 * len(text):
         return Reading(text, False, 0.0, "data")  # "Date;Payee;Amount", "KEY=value", a table row
     cls = clauses(text)
-    changed = _changed_habit(text)
+    # a habit the person ended ("I've stopped stretching before climbs") is a change of habit too
+    changed = _changed_habit(text) or negation_focus.ceased(text)
     low = _low(text)
     # "X might get replaced by Y", "… at my aunt's café", "… once and regretted it": no change of the
     # person's own to read; "my parents fly X these days": a report about others (change_reading)
