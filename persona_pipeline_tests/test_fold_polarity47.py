@@ -473,3 +473,23 @@ def test_ended_habit_or_new_attitude_supersedes(old: str, new: str) -> None:
 def test_one_act_is_no_ended_habit(text: str) -> None:
     assert not negation_focus.ceased(text)
     assert negation_focus.ended_or_come_to(text, STANCE_WEIGHT) is None
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # rev47c C9/C10 rows: a stop bounded to a period or an occasion, or a mental state ended
+        ("always stretch before a climb", "I stopped stretching before climbs for a week when my shoulder hurt"),
+        ("always tape the hockey stick", "I stopped taping the stick during the summer break"),
+        ("always oil the chain every week", "I've stopped worrying about the chain, just oil it every week"),
+    ],
+)
+def test_bounded_stop_or_mental_state_ends_no_habit(old: str, new: str) -> None:
+    assert not negation_focus.ceased(new)
+    _, superseded = _fold(old, new)
+    assert not any(s.lower().startswith(old[:18].lower()) for s in superseded), superseded
+
+
+def test_stop_for_one_occasion_is_no_ended_habit() -> None:
+    # (the fold still lets this sentence supersede, as on main: "quit" is read as a present habit)
+    assert not negation_focus.ceased("I quit waxing the skis for one trip last winter because I ran out")

@@ -198,9 +198,27 @@ def _low(statement: str) -> str:
     return " ".join(statement.lower().replace("’", "'").split()).rstrip(" .!")
 
 
+# what keeps an ended act from ending a habit: a duration or an occasion bounding it ("for a week",
+# "during the break", "when my shoulder hurt", "last winter": Quirk §8.53ff adjuncts of duration and
+# time position), or an -ing clause about something ("stopped worrying about the chain": a mental
+# state, no act on the thing)
+_BOUNDED = re.compile(
+    r"\b(?:for\s+(?:a|an|one|two|three|four|a few|a couple of|some|several|the)\b|during\b|when\b|while\b|"
+    r"until\b|till\b|last\b|this\b|that\b|today\b|yesterday\b|once\b|because\b)"
+)
+
+
+def _ceased(low: str) -> re.Match[str] | None:
+    m = _CEASED.match(low)
+    if m is None or m.group("rest").strip().startswith("about") or _BOUNDED.search(low[m.start("gerund") :]):
+        return None
+    return m
+
+
 def ceased(statement: str) -> bool:
-    """The person ended a habit ("I've stopped stretching before climbs")."""
-    return bool(_CEASED.match(_low(statement)))
+    """The person ended a habit ("I've stopped stretching before climbs"), not one period of it
+    ("… for a week when my shoulder hurt")."""
+    return _ceased(_low(statement)) is not None
 
 
 def ended_or_come_to(statement: str, at_least: float) -> tuple[frozenset[str], frozenset[str]] | None:
@@ -212,7 +230,7 @@ def ended_or_come_to(statement: str, at_least: float) -> tuple[frozenset[str], f
         return frozenset(t for t in tokens(text) if weight(t) >= at_least)
 
     low = _low(statement)
-    if m := _CEASED.match(low):
+    if m := _ceased(low):
         refused = rare(m.group("gerund") + m.group("rest"))
         return (frozenset(), refused) if refused else None
     if (m := _COME_TO.match(low)) and abs(v := valence(m.group("verb"))) >= 0.5:
