@@ -120,7 +120,7 @@ LEXNAMES = [
 ]
 
 
-def _wordnet(root: Path):
+def wordnet_reader(root: Path):
     from nltk.corpus.reader import wordnet as reader
 
     reader.WordNetCorpusReader.map_wn = lambda self, version="wordnet": None  # 3.0 itself: no mapping
@@ -137,7 +137,7 @@ def main() -> None:
         import os
 
         os.environ["NLTK_DATA"] = tmp
-        wn = _wordnet(Path(tmp))
+        wn = wordnet_reader(Path(tmp))
         deciding = {wn.synset(n) for n in DECIDING}
         believing = {wn.synset(n) for n in BELIEVING}
         rows: dict[str, tuple[str, int, int, str, int]] = {}

@@ -35,6 +35,7 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from persona_pipeline.core.models import Tier
+from persona_pipeline.persona.digest import negation_focus
 from persona_pipeline.persona.digest import similarity as sim
 from persona_pipeline.persona.digest.lexicon import (
     _TOKEN,
@@ -53,6 +54,7 @@ from persona_pipeline.persona.digest.reading import (
     SUBJECT_PRONOUNS,
     WH,
     assignment,
+    change_said,
     read,
     reversal,
 )
@@ -232,8 +234,18 @@ def _reverses_among(o: Observation, members: Sequence[Observation]) -> bool:
 
 @lru_cache(maxsize=1 << 16)
 def stance(statement: str, at_least: float) -> tuple[frozenset[str], frozenset[str]]:
-    """(preferred, rejected) words of a statement (`similarity.stance`), memoised per fold."""
-    return sim.stance(statement, at_least)
+    """(preferred, rejected) words of a statement (`similarity.stance`), memoised per fold; a
+    negation a contrast puts on the final adjunct refuses only that adjunct, a negated verb of
+    negative valence prefers its object, a negative prefix sets its stem on the other side
+    (`negation_focus`)."""
+    read = (
+        negation_focus.refocused(statement, at_least)
+        or negation_focus.litotes(statement, at_least)
+        or negation_focus.ended_or_come_to(statement, at_least)
+        or sim.stance(statement, at_least)
+    )
+    # "bake with unsalted butter": preferring the prefixed word rejects its stem ("salted")
+    return negation_focus.with_prefixes(statement, read, at_least)
 
 
 def policy_order(members: Sequence[Observation]) -> list[Observation]:
@@ -279,6 +291,28 @@ def _stated(quote: str) -> bool:
     return (r.why not in _INFERRED and r.strength >= 1.0) or _reverses(quote)
 
 
+@lru_cache(maxsize=1 << 16)
+def _judgement(quote: str) -> bool:
+    return read(quote).why == "judgement"
+
+
+def _newest_judgement(o: Observation, newest_other: dict[str, str]) -> bool:
+    """A general judgement ("X is overrated", "X is a waste of time") said after every other wording
+    of its group (`newest_other`: per quote, the newest timestamp of the group's other wordings): a
+    change of opinion, which sets the stance the older rules are weighed against (issue 15 C6), as a
+    newer reversal does; an older judgement stays inferred (_INFERRED)."""
+    return _judgement(o.quote) and (o.timestamp or "") > newest_other.get(o.quote, "")
+
+
+def _newest_of_others(members: Sequence[Observation]) -> dict[str, str]:
+    """Per quote, the newest timestamp among the members saying another quote (two passes)."""
+    by_quote: dict[str, str] = {}
+    for m in members:
+        by_quote[m.quote] = max(by_quote.get(m.quote, ""), m.timestamp or "")
+    top = sorted(by_quote.items(), key=lambda kv: kv[1], reverse=True)[:2]
+    return {q: next((t for k, t in top if k != q), "") for q in by_quote}
+
+
 def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observation], list[Observation]]:
     """(current, superseded): in policy order, an observation joins the current stance unless it
     prefers what that stance rejects or rejects what it prefers (stated stances only, _INFERRED)."""
@@ -291,11 +325,15 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     # synonyms one member sets against each other are two things in this group, not one
     distinct = frozenset().union(*(sim.apart(*stance(o.statement, STANCE_WEIGHT)) for o in members))
     outranks: list[Outranking] = []  # the stated stances kept so far
+    newest_other = _newest_of_others(members)
     for o in policy_order(members):
         if (
             _corroborating(o)
             or _hedged_change(o.quote)  # "maybe X is out, Y is in": it sets no stance against the group
-            or (not (_derived(o) or _stated(o.quote)) and (cut is None or (o.timestamp or "") >= cut))
+            or (
+                not (_derived(o) or _stated(o.quote) or _newest_judgement(o, newest_other))
+                and (cut is None or (o.timestamp or "") >= cut)
+            )
         ):
             # an inferred stance is set against the group only by a newer reversal; but a bare
             # command against what a higher tier stated ("use print for logging" beside the
@@ -1261,7 +1299,7 @@ def _hedged(quote: str) -> bool:
         return all(_clause_hedged(*c) for c in clauses)
     # no slot clause: the clause that says the change ("… from now on", "we switched to …")
     segments = [seg for seg in _SEGMENT.split(_clauses_low(quote)) if seg]
-    changes = [i for i, seg in enumerate(segments) if reversal(seg)]
+    changes = [i for i, seg in enumerate(segments) if change_said(seg)]
     last = len(segments) - 1
 
     def beside(i: int) -> bool:
@@ -1271,7 +1309,7 @@ def _hedged(quote: str) -> bool:
             i > 0 and _conditional(segments[i - 1])
         )
 
-    if not changes and reversal(quote):
+    if not changes and change_said(quote):
         # a change read across clauses ("X is out, Y is in"): hedged when any of its clauses is
         # (rev46c C10: "rim brakes are out, disc brakes are in, I think")
         return any(_doubted(seg) or _conditional(seg) or beside(i) for i, seg in enumerate(segments))
@@ -1286,7 +1324,7 @@ def _hedged(quote: str) -> bool:
     # happened, so it supersedes nothing
     return any(
         any(_NEGATOR.match(w) for w in seg.split())
-        and reversal(" ".join(w for w in seg.split() if not _NEGATOR.match(w)))
+        and change_said(" ".join(w for w in seg.split() if not _NEGATOR.match(w)))
         for seg in segments
     )
 
@@ -1305,7 +1343,7 @@ def _change_hedged(segment: str) -> bool:
         return True
     # a change verb under a negator says no change happened ("we never dropped grammarly"); a
     # negated instruction ("never squash commits anymore") is no change verb
-    if any(_NEGATOR.match(w) and reversal("we " + " ".join(words[i + 1 : i + 3])) for i, w in enumerate(words)):
+    if any(_NEGATOR.match(w) and change_said("we " + " ".join(words[i + 1 : i + 3])) for i, w in enumerate(words)):
         return True
     for i, w in enumerate(words[1:4], start=1):
         verb = _clausal(w)
@@ -1556,6 +1594,7 @@ def clear_caches() -> None:
         _unsure,
         _corroborates_only,
         _stated,
+        _judgement,
         _explicit,
         sim.tokens,
         sim._mass,

@@ -33,7 +33,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from persona_pipeline.persona.digest import script, tongues
+from persona_pipeline.persona.digest import change_reading, negation_focus, script, tongues
 
 
 def _valence(text: str) -> float:
@@ -581,7 +581,7 @@ def _clause_force(c: str) -> tuple[float, str]:
         return 1.0, "comparative judgement"  # "the fewer dependencies the better"
     if re.search(r"\bfirst\b(?!\s+(?:time|one|thing|step|page|row|line)\b)", low):
         return 1.0, "procedure"  # "write a failing test first", "ask first"
-    if REVERSAL.search(low) and not _OTHERS_SUBJECT.match(low):
+    if REVERSAL.search(low) and not _OTHERS_SUBJECT.match(low) and not change_reading.others_subject(_unframed(low)):
         return 1.0, "reversal"
     if w[0] in {"don't", "dont", "never", "no", "avoid", "stop", "quit", "skip"} or low.startswith(
         ("do not ", "please don't", "please do not", "please no ", "please never", "please stop", "please avoid")
@@ -591,7 +591,8 @@ def _clause_force(c: str) -> tuple[float, str]:
         return 1.0, "contrast"
     if subj == "first":
         if PREFER.search(low):
-            return 1.0, "first-person preference"
+            # a verb of preference needs a party as its subject: "my sister prefers X" is hers
+            return (0.0, "") if change_reading.others_subject(low) else (1.0, "first-person preference")
         rest = [x for x in w[1:] if x not in {"really", "just", "also", "always", "usually", "all"}]
         verb = rest[0] if rest else ""
         if verb in MENTAL or _is_past(verb) or verb.endswith("ing"):
@@ -627,6 +628,8 @@ def _clause_force(c: str) -> tuple[float, str]:
     if (j := _JUDGEMENT.match(low)) and abs(_valence(j.group("pred"))) >= 0.5:
         return 1.0, "judgement"  # "raw SQL is fine", "Makefiles are the nicest way to run tasks"
     if re.search(r"\b(?:prefer(?:s|red)?|rather|stick (?:with|to)|go with)\b", low):
+        if change_reading.others_subject(low):
+            return 0.0, ""  # "my sister prefers oat milk": a third party's preference, not the person's
         return 1.0, "preference"  # "like", "want" only with a first-person subject (above)
     if re.search(r"\b(?:was|were|wasn't|weren't)\b", low) and w[0] not in _base_verbs():
         return 0.0, ""  # a past of being ("a string was allocated per block"): what happened, not a norm
@@ -986,9 +989,39 @@ _OTHERS_SUBJECT = re.compile(
 
 
 def reversal(text: str) -> bool:
-    """A change of habit: a reversal adverbial, or a first-person change verb in the past/perfect
-    ("we've switched to …", "I moved off …", "we replaced X with Y") — of the person, not of other
-    people in general ("everyone flies aer lingus these days": rev46c C8)."""
+    """A change of habit of the person's own (`change_said`): not of other people ("everyone flies
+    aer lingus these days": rev46c C8; "my parents fly X now": a subject in the third person), and
+    not one only possible, placed elsewhere or retracted (`disowned`)."""
+    low = _low(text)
+    return change_said(text) and not disowned(low) and not about_others(low)
+
+
+def disowned(low: str) -> str:
+    """Why a sentence of change is not the person's own lasting change ('' when it may be one)."""
+    if change_reading.possible(low):
+        return "possible change"
+    if change_reading.elsewhere(low):
+        return "change elsewhere"
+    if change_reading.retracted(low):
+        return "retracted change"
+    return ""
+
+
+def about_others(low: str) -> bool:
+    """A reversal adverbial said of a third party's practice ("my parents fly X these days")."""
+    if not (REVERSAL.search(low) or _CLAUSE_NOW.search(low)):
+        return False
+    # the clauses that carry the adverbial (an opening "these days," carries the clause after it)
+    cls = [_unframed(c) for c in clauses(low)] or [low]
+    said = [c for c in cls if REVERSAL.search(c) or _CLAUSE_NOW.search(c)]
+    said += [cls[i + 1] for i, c in enumerate(cls[:-1]) if len(words(c)) <= 1]
+    return all(change_reading.others_subject(c) for c in said or cls[:1])
+
+
+def change_said(text: str) -> bool:
+    """A change is said, whoever's and however sure: a reversal adverbial, or a first-person change
+    verb in the past/perfect ("we've switched to …", "I moved off …", "we replaced X with Y"); not
+    of people in general ("everyone flies aer lingus these days")."""
     low = _low(text)
     if _OTHERS_SUBJECT.match(low):
         return False
@@ -1077,7 +1110,18 @@ def read(sentence: str) -> Reading:
     if _data(text) or _letters(text) < 0.7 * len(text):
         return Reading(text, False, 0.0, "data")  # "Date;Payee;Amount", "KEY=value", a table row
     cls = clauses(text)
-    changed = _changed_habit(text)
+    # a habit the person ended ("I've stopped stretching before climbs") is a change of habit too
+    changed = _changed_habit(text) or negation_focus.ceased(text)
+    low = _low(text)
+    # "X might get replaced by Y", "… at my aunt's café", "… once and regretted it": no change of the
+    # person's own to read; "my parents fly X these days": a report about others (change_reading)
+    why = "possible change" if change_reading.possible(low) else ""
+    if changed or change_said(text):
+        why = disowned(low)
+    if why:
+        return Reading(text, False, 0.0, why)
+    if about_others(low):
+        return Reading(text, False, 0.0, "about others")
     off = _one_off(text, cls, changed)
     if off:
         return Reading(text, False, 0.0, off)

@@ -267,7 +267,11 @@ def valence(text: str) -> float:
         if _NEGATION_WORD.match(w):
             flip_left = 3
             continue
-        v = table.get(w, 0.0)
+        v = table.get(w)
+        if v is None:  # "overrated": the valence of the word's morphology (negation_focus)
+            from persona_pipeline.persona.digest.negation_focus import derived_valence
+
+            v = derived_valence(w)
         total += -v if flip_left else v
         flip_left = max(0, flip_left - 1)
     return total
