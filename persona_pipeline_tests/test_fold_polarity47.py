@@ -481,6 +481,10 @@ def test_one_act_is_no_ended_habit(text: str) -> None:
         # rev47c C9/C10 rows: a stop bounded to a period or an occasion, or a mental state ended
         ("always stretch before a climb", "I stopped stretching before climbs for a week when my shoulder hurt"),
         ("always tape the hockey stick", "I stopped taping the stick during the summer break"),
+        (
+            "always rinse the reel after fishing",
+            "I stopped rinsing the reel over the holidays",
+        ),  # (rev47c C9, at merge)
         ("always oil the chain every week", "I've stopped worrying about the chain, just oil it every week"),
     ],
 )

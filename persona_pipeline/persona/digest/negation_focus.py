@@ -199,11 +199,13 @@ def _low(statement: str) -> str:
 
 
 # what keeps an ended act from ending a habit: a duration or an occasion bounding it ("for a week",
-# "during the break", "when my shoulder hurt", "last winter": Quirk §8.53ff adjuncts of duration and
-# time position), or an -ing clause about something ("stopped worrying about the chain": a mental
+# "during the break", "over the holidays", "when my shoulder hurt", "last winter": Quirk §8.53ff
+# adjuncts of duration and time position; a spatial "over the sink" is read so too, which only keeps
+# the older rule standing), or an -ing clause about something ("stopped worrying about the chain": a mental
 # state, no act on the thing)
 _BOUNDED = re.compile(
-    r"\b(?:for\s+(?:a|an|one|two|three|four|a few|a couple of|some|several|the)\b|during\b|when\b|while\b|"
+    r"\b(?:for\s+(?:a|an|one|two|three|four|a few|a couple of|some|several|the)\b|during\b|"
+    r"over\s+(?:the|a|an|that|this|those|these)\b|when\b|while\b|"
     r"until\b|till\b|last\b|this\b|that\b|today\b|yesterday\b|once\b|because\b)"
 )
 
