@@ -252,6 +252,8 @@ def test_negated_regret_prefers_its_object(old: str, new: str) -> None:
     [
         "I don't use brevo for the newsletter",  # a plain negated habit: refused
         "I don't love brevo for the newsletter",  # a negated positive verb: refused
+        "I don't miss the tripod for landscapes at all",  # feeling about its absence: refused (C11)
+        "we don't miss planing the boards by hand",
     ],
 )
 def test_negated_neutral_or_positive_verb_still_refuses(text: str) -> None:

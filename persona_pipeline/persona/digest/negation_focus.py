@@ -114,6 +114,12 @@ def litotes(statement: str, at_least: float) -> tuple[frozenset[str], frozenset[
     m = _LITOTES.match(first)
     if not m or valence(m.group("verb")) >= 0:
         return None
+    # only a change named by its gerund: a negated verb of negative feeling praises its object when
+    # the feeling is about the thing ("don't regret") but dispraises it when the feeling is about
+    # its absence ("I don't miss the tripod": glad it is gone), and valence cannot tell the two apart;
+    # the change's target is the new choice either way (rev47c C11, at merge)
+    if _GERUND_OF_CHANGE.match(m.group("rest")) is None:
+        return None
     rest = _GERUND_OF_CHANGE.sub("", m.group("rest"))
     preferred = frozenset(t for t in tokens(rest) if weight(t) >= at_least)
     return (preferred, frozenset()) if preferred else None
