@@ -36,6 +36,12 @@ from functools import lru_cache
 from persona_pipeline.persona.digest import script, tongues
 
 
+def _present_fact(text: str) -> bool:
+    from persona_pipeline.persona.digest.standing import present_fact
+
+    return present_fact(text)
+
+
 def _valence(text: str) -> float:
     from persona_pipeline.persona.digest.similarity import valence
 
@@ -1091,7 +1097,9 @@ def read(sentence: str) -> Reading:
         and not _changed_slot(text)
         and not FUTURE.search(_low(text))  # "the diff is enough from now on": a standing arrangement
     ):
-        return Reading(text, False, 0.0, "about one thing")  # "the cache TTL should be …"
+        # "the cache TTL should be …"; how one thing stands in the simple present may back a rule
+        # said elsewhere (digest/standing)
+        return Reading(text, False, 0.0, "about one thing", corroborates=_present_fact(text))
     said = [*main, *(split[i] for i in sorted(reasons))]
     forces = [_clause_force(re.sub(r"\"[^\"]*\"", " ", c)) for c in said]  # a quoted "should" is not the person's
     force, why = max(forces, key=lambda f: f[0]) if forces else (0.0, "")

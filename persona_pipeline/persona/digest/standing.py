@@ -1,0 +1,67 @@
+"""How one thing stands, said in the simple present: a fact that may back a rule said elsewhere.
+
+A sentence whose subject is one definite thing ("the devcontainer is the source of truth for
+versions", "the ticket reference goes first in the subject line") names no rule on its own: the
+same shape reports a task's state ("the linker map is in the output folder"). Said in the simple
+present of a characterising statement, with no sign of an event, it may still back a rule the
+person states in other words elsewhere; like a bare imperative with a definite object
+(`Reading.corroborates`), it then adds support to that rule and never starts, names or establishes
+one. The grammar (closed-class English only):
+- an event or a request is not how a thing stands: a past or a perfect ("the deploy failed", "the
+  cache has grown"), a progressive ("the queue is filling up"), a modal ("the TTL should be 5 min"),
+  a verb of needing or wanting ("the table needs the solve times", "the auditor wants …"), "again"
+  "back" (a return: "the error is back"), or an additive "too" / "as well" / "also" (one more item
+  for the task at hand);
+- a temporal or conditional clause tells of an occasion ("… jumps when the motor starts"), a number
+  of something measured or returned, in digits or words ("takes 9 minutes", "returns 500", "takes
+  eleven seconds"), a question;
+- a demonstrative subject ("this file …", "that handler …") points at the thing at hand.
+The reader (`reading.read`) has already set aside questions, deixis, specific references,
+malfunctions and descriptions of behaviour before it asks this.
+"""
+
+from __future__ import annotations
+
+import re
+
+from persona_pipeline.persona.digest.reading import AUX, MODAL, _is_past, words
+
+# verbs whose object is what the subject lacks or someone asks for: a request about one thing
+_NEED = re.compile(r"\b(?:needs?|needed|wants?|wanted|requires?|required|lacks?|misses)\b")
+# an event, a repetition, a return or one more item for the task at hand
+_EVENT = re.compile(r"\b(?:again|too|as well|also|anymore|any more|just|already|back)\b")
+# a temporal or conditional clause: when the thing does it, an occasion ("… when the motor starts")
+_OCCASION = re.compile(r"\b(?:when|whenever|after|once|if|every time|each time|even though|although)\b")
+_PROGRESSIVE = re.compile(r"\b(?:is|are|isn't|aren't|'s|'re)\s+(?:not\s+|still\s+)?[a-z]+ing\b")
+_PERFECT = re.compile(
+    r"\b(?:has|have|had|hasn't|haven't|hadn't|'s|'ve)\s+(?:not\s+|never\s+)?(?:been|[a-z]+(?:ed|en|wn|ne))\b"
+)
+# English cardinal numerals (a closed class of the grammar): a quantity written out in words
+_CARDINAL = re.compile(
+    r"\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+    r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|"
+    r"thousand|million|billion|dozen|dozens|hundreds|thousands|millions)\b"
+)
+_DEMONSTRATIVE_SUBJECT = frozenset({"this", "that", "these", "those", "it", "they", "there"})
+# past forms of "be": the state they tell of has passed
+_PAST_BE = frozenset({"was", "were", "wasn't", "weren't"})
+
+
+def present_fact(text: str) -> bool:
+    """Whether a sentence about one definite thing says how it stands in the simple present (see the
+    module docstring): it may corroborate a rule, never state one."""
+    low = " ".join(text.lower().replace("’", "'").split())
+    w = words(low)
+    if len(w) < 3 or w[0] in _DEMONSTRATIVE_SUBJECT:
+        return False
+    if MODAL.search(low) or _NEED.search(low) or _EVENT.search(low) or _OCCASION.search(low):
+        return False
+    if any(c.isdigit() for c in low) or _CARDINAL.search(low) or "?" in low:
+        return False  # a measured quantity or a code observed ("takes 9 minutes", "returns 500"), a question
+    if _PROGRESSIVE.search(low) or _PERFECT.search(low):
+        return False
+    if any(x in _PAST_BE for x in w):
+        return False
+    # a finite verb in the past ("the simulator lied", "the bucket moved"); a participle after a
+    # form of "be" is a passive present ("staging is built as tables") and stays
+    return not any(_is_past(x) and w[i - 1] not in AUX for i, x in enumerate(w) if i)
