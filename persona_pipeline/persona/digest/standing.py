@@ -1,20 +1,20 @@
 """How one thing stands, said in the simple present: a fact that may back a rule said elsewhere.
 
-A sentence whose subject is one definite thing ("the devcontainer is the source of truth for
-versions", "the ticket reference goes first in the subject line") names no rule on its own: the
-same shape reports a task's state ("the linker map is in the output folder"). Said in the simple
-present of a characterising statement, with no sign of an event, it may still back a rule the
-person states in other words elsewhere; like a bare imperative with a definite object
-(`Reading.corroborates`), it then adds support to that rule and never starts, names or establishes
-one. The grammar (closed-class English only):
-- an event or a request is not how a thing stands: a past or a perfect ("the deploy failed", "the
-  cache has grown"), a progressive ("the queue is filling up"), a modal ("the TTL should be 5 min"),
-  a verb of needing or wanting ("the table needs the solve times", "the auditor wants …"), "again"
-  "back" (a return: "the error is back"), or an additive "too" / "as well" / "also" (one more item
-  for the task at hand);
-- a temporal or conditional clause tells of an occasion ("… jumps when the motor starts"), a number
-  of something measured or returned, in digits or words ("takes 9 minutes", "returns 500", "takes
-  eleven seconds"), a question;
+A sentence whose subject is one definite thing ("the handbook repo is the home of the glossary",
+"the lockfile goes into the same commit as the manifest") names no rule on its own: the same shape
+reports a task's state ("the coverage file is in the temp folder"). Said in the simple present of
+a characterising statement, with no sign of an event, it may still back a rule the person states
+in other words elsewhere; like a bare imperative with a definite object (`Reading.corroborates`),
+it then adds support to that rule and never starts, names or establishes one. The grammar
+(closed-class English only):
+- an event or a request is not how a thing stands: a past or a perfect ("the importer skipped the
+  header row", "the cache has grown"), a progressive ("the queue is filling up"), a modal ("the
+  footer should show the hash"), a verb of needing or wanting ("the report needs a totals column",
+  "the designer wants …"), "again", "back" (a return: "the warning is back"), or an additive
+  "too" / "as well" / "also" (one more item for the task at hand);
+- a temporal or conditional clause tells of an occasion ("… spins up when the laptop wakes"), a
+  number of something measured or returned, in digits or words ("renders in 40 seconds", "answers
+  503", "takes eleven seconds"), a question;
 - a demonstrative subject ("this file …", "that handler …") points at the thing at hand.
 The reader (`reading.read`) has already set aside questions, deixis, specific references,
 malfunctions and descriptions of behaviour before it asks this.
@@ -30,7 +30,7 @@ from persona_pipeline.persona.digest.reading import AUX, MODAL, _is_past, words
 _NEED = re.compile(r"\b(?:needs?|needed|wants?|wanted|requires?|required|lacks?|misses)\b")
 # an event, a repetition, a return or one more item for the task at hand
 _EVENT = re.compile(r"\b(?:again|too|as well|also|anymore|any more|just|already|back)\b")
-# a temporal or conditional clause: when the thing does it, an occasion ("… when the motor starts")
+# a temporal or conditional clause: when the thing does it, an occasion ("… when the laptop wakes")
 _OCCASION = re.compile(r"\b(?:when|whenever|after|once|if|every time|each time|even though|although)\b")
 _PROGRESSIVE = re.compile(r"\b(?:is|are|isn't|aren't|'s|'re)\s+(?:not\s+|still\s+)?[a-z]+ing\b")
 _PERFECT = re.compile(
@@ -57,11 +57,11 @@ def present_fact(text: str) -> bool:
     if MODAL.search(low) or _NEED.search(low) or _EVENT.search(low) or _OCCASION.search(low):
         return False
     if any(c.isdigit() for c in low) or _CARDINAL.search(low) or "?" in low:
-        return False  # a measured quantity or a code observed ("takes 9 minutes", "returns 500"), a question
+        return False  # a measured quantity or a code observed ("renders in 40 seconds", "answers 503"), a question
     if _PROGRESSIVE.search(low) or _PERFECT.search(low):
         return False
     if any(x in _PAST_BE for x in w):
         return False
-    # a finite verb in the past ("the simulator lied", "the bucket moved"); a participle after a
-    # form of "be" is a passive present ("staging is built as tables") and stays
+    # a finite verb in the past ("the importer skipped", "the bucket moved"); a participle after a
+    # form of "be" is a passive present ("the image is built from main") and stays
     return not any(_is_past(x) and w[i - 1] not in AUX for i, x in enumerate(w) if i)
