@@ -11,7 +11,7 @@ from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Observation
 from persona_pipeline.persona.digest.offline import OfflineDigester
 from persona_pipeline.persona.digest.reading import read
-from persona_pipeline.persona.digest.standing import present_fact
+from persona_pipeline.persona.digest.standing import agrees, present_fact
 from persona_pipeline.persona.fold import fold
 from persona_pipeline.persona.selection import supported
 
@@ -20,11 +20,10 @@ from persona_pipeline.persona.selection import supported
     "text",
     [
         "the staging bucket is the single source for fixtures",
-        "the release checklist lives in the wiki",
-        "the lockfile goes into the same commit as the manifest",
-        "the style guide is worth the extra minute",
-        "the changelog sits beside the readme",
+        "the release checklist is where every deploy step lives",
+        "the style guide is the tiebreaker for naming arguments",
         "the seed data isn't a place for real customer rows",
+        "the wiki is no home for source code",
     ],
 )
 def test_how_one_thing_stands_corroborates_and_states_nothing(text: str) -> None:
@@ -47,6 +46,11 @@ def test_how_one_thing_stands_corroborates_and_states_nothing(text: str) -> None
         "the upload endpoint returns 413 for large photos",  # a code observed
         "the export button is broken",  # a malfunction
         "that handler is enormous",  # a demonstrative: the thing at hand
+        "the changelog sits beside the readme",  # where a thing lies: what a rule may forbid
+        "the release checklist lives in the wiki",
+        "the fan hums at night",  # how a thing behaves
+        "the lid is cracked at the hinge",  # what state it is in: a fault
+        "the style guide is worth the extra minute",  # a judgement, not what the thing is
     ],
 )
 def test_an_event_a_request_or_a_report_about_one_thing_backs_no_rule(text: str) -> None:
@@ -54,10 +58,18 @@ def test_an_event_a_request_or_a_report_about_one_thing_backs_no_rule(text: str)
     assert not r.rule and not r.corroborates
 
 
-def test_a_passive_present_is_how_a_thing_stands_and_a_past_is_not() -> None:
-    assert present_fact("the nightly image is built from the main branch")
-    assert not present_fact("the nightly image was built from the main branch")
+def test_only_what_a_thing_is_counts_and_a_past_never() -> None:
+    assert present_fact("the nightly image is the artifact for the main branch")
+    assert not present_fact("the nightly image was the artifact for the main branch")
+    assert not present_fact("the nightly image is built from the main branch")  # how it is made
     assert not present_fact("the nightly image broke the main branch")
+
+
+def test_a_fact_backs_a_rule_only_the_same_way_round() -> None:
+    assert agrees("the handbook repo is the home of the glossary", "keep the glossary in the handbook repo")
+    assert agrees("the sandbox isn't a place for real data", "never load real data into the sandbox")
+    assert not agrees("the attic is the home of the old prints", "never store prints in the attic")
+    assert not agrees("the sandbox isn't a place for real data", "load real data into the sandbox")
 
 
 def test_a_question_about_one_thing_backs_nothing() -> None:
@@ -101,6 +113,32 @@ def test_a_bug_report_on_the_same_topic_lifts_no_rule_said_once() -> None:
     )
     rules = [r for r in fold(obs) if "glossary" in r.statement.lower()]
     assert rules and all(r.support_sessions == 1 and not supported(r) for r in rules)
+
+
+def test_a_fact_against_the_rule_lifts_nothing() -> None:
+    obs = _obs(
+        _inp("s1", "never store the negatives in the garage", "2026-03-01T00:00:00Z"),
+        _inp("s2", "the garage is the home of the negatives", "2026-04-01T00:00:00Z"),
+    )
+    assert not any(supported(r) for r in fold(obs))
+
+
+def test_a_negated_fact_backs_a_rule_against_the_same_thing() -> None:
+    obs = _obs(
+        _inp("s1", "never store the negatives in the garage", "2026-03-01T00:00:00Z"),
+        _inp("s2", "the garage is no home for the negatives", "2026-04-01T00:00:00Z"),
+    )
+    rules = [r for r in fold(obs) if supported(r)]
+    assert len(rules) == 1 and rules[0].statement.startswith("Never store the negatives")
+
+
+def test_a_fault_or_a_behaviour_on_the_same_topic_lifts_nothing() -> None:
+    for fact in ("the camera strap frays at the buckle", "the camera strap is frayed at the buckle"):
+        obs = _obs(
+            _inp("s1", "always check the camera strap before a hike", "2026-03-01T00:00:00Z"),
+            _inp("s2", fact, "2026-04-01T00:00:00Z"),
+        )
+        assert not any(supported(r) for r in fold(obs)), fact
 
 
 def test_present_fact_stays_linear_on_long_runs() -> None:

@@ -36,6 +36,7 @@ from typing import NamedTuple
 
 from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest import similarity as sim
+from persona_pipeline.persona.digest import standing
 from persona_pipeline.persona.digest.lexicon import (
     _TOKEN,
     ANCHOR_TOKENS,
@@ -423,6 +424,11 @@ def _derived(o: Observation) -> bool:
     return o.tier is not Tier.T3 and _derived_text(o.statement, o.quote)
 
 
+@lru_cache(maxsize=1 << 16)
+def _present_fact(quote: str) -> bool:
+    return read(quote).why == "about one thing" and standing.present_fact(quote)
+
+
 def _corroborating(o: Observation) -> bool:
     return not _derived(o) and _corroborates_only(o.quote)
 
@@ -642,14 +648,17 @@ def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list
             for x in sim.index_keys(t):
                 index.setdefault(x, set()).add(i)
     out = [list(g) for g in groups]
-    chosen: dict[Wording, int] = {}  # the groups do not change here: one answer per wording
+    chosen: dict[tuple[Wording, bool], int] = {}  # the groups do not change here: one answer per wording
     for o in obs:
         if not _corroborating(o):
             continue
         mine, act = sim.topic(o.statement), sim.action(o.statement)
-        if (key := (_marked(mine), act)) not in chosen:
+        fact = _present_fact(o.quote)  # how one thing stands backs a rule only the same way round
+        if (key := ((_marked(mine), act), fact and standing.negated(o.quote))) not in chosen:
             best, near = -1, RULE_SIMILARITY
             for i in sorted(set().union(*(index.get(t, ()) for t in sim.index_keys(mine)))):
+                if fact and not any(standing.agrees(o.quote, m.statement) for m in groups[i] if not _corroborating(m)):
+                    continue
                 s = max(
                     (sim.similarity(mine, t) for t, a in words[i] if not sim.different_rules(act, mine, a, t)),
                     default=0.0,

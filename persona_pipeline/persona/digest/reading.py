@@ -507,6 +507,9 @@ def _is_past(word: str) -> bool:
     return word in _PAST_IRREGULAR or (len(word) > 4 and word.endswith("ed") and not word.endswith("eed"))
 
 
+is_past = _is_past  # public: a past form (irregular or -ed), for the modules that read tense too
+
+
 _CONTRACTED_SUBJECT = frozenset({"it's", "that's", "there's", "here's"})
 
 

@@ -15,7 +15,12 @@ it then adds support to that rule and never starts, names or establishes one. Th
 - a temporal or conditional clause tells of an occasion ("… spins up when the laptop wakes"), a
   number of something measured or returned, in digits or words ("renders in 40 seconds", "answers
   503", "takes eleven seconds"), a question;
-- a demonstrative subject ("this file …", "that handler …") points at the thing at hand.
+- a demonstrative subject ("this file …", "that handler …") points at the thing at hand;
+- only what the thing is counts: a copula and a noun phrase or a free relative ("… is the home of
+  …", "… is where …"); how it behaves ("… hums at night"), where it lies ("… sits in the attic")
+  or what state it is in ("… is cracked at the hinge") may be a fault or the very thing a rule forbids.
+A fact backs only a rule the same way round (`agrees`): a negated fact a rule against something, a
+plain one a rule for something.
 The reader (`reading.read`) has already set aside questions, deixis, specific references,
 malfunctions and descriptions of behaviour before it asks this.
 """
@@ -24,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from persona_pipeline.persona.digest.reading import AUX, MODAL, _is_past, words
+from persona_pipeline.persona.digest.reading import AUX, MODAL, NEGATOR, is_past, words
 
 # verbs whose object is what the subject lacks or someone asks for: a request about one thing
 _NEED = re.compile(r"\b(?:needs?|needed|wants?|wanted|requires?|required|lacks?|misses)\b")
@@ -43,6 +48,15 @@ _CARDINAL = re.compile(
     r"thousand|million|billion|dozen|dozens|hundreds|thousands|millions)\b"
 )
 _DEMONSTRATIVE_SUBJECT = frozenset({"this", "that", "these", "those", "it", "they", "there"})
+# what the thing is: a copula and a noun phrase or a free relative ("… is the home of …", "… isn't a
+# place for …", "… is where …"), not how it behaves ("… hums at night"), where it lies ("… sits in
+# the attic": a location can be what a rule forbids) or what state it is in ("… is cracked": a fault)
+_CHARACTERISED = re.compile(
+    r"^(?:[\w'.+-]+\s+){1,6}?(?:is|are|isn't|aren't)\s+(?:not\s+)?"
+    r"(?:a|an|the|my|our|your|its|their|no|what|where|how|who)\b"
+)
+# a rule against something: a negative directive ("don't …", "never …", "no …", "avoid …")
+_AGAINST = re.compile(r"^(?:please\s+)?(?:don'?t|do not|never|no|avoid|stop|quit|skip)\b")
 # past forms of "be": the state they tell of has passed
 _PAST_BE = frozenset({"was", "were", "wasn't", "weren't"})
 
@@ -50,7 +64,7 @@ _PAST_BE = frozenset({"was", "were", "wasn't", "weren't"})
 def present_fact(text: str) -> bool:
     """Whether a sentence about one definite thing says how it stands in the simple present (see the
     module docstring): it may corroborate a rule, never state one."""
-    low = " ".join(text.lower().replace("’", "'").split())
+    low = _low(text)
     w = words(low)
     if len(w) < 3 or w[0] in _DEMONSTRATIVE_SUBJECT:
         return False
@@ -62,6 +76,25 @@ def present_fact(text: str) -> bool:
         return False
     if any(x in _PAST_BE for x in w):
         return False
-    # a finite verb in the past ("the importer skipped", "the bucket moved"); a participle after a
-    # form of "be" is a passive present ("the image is built from main") and stays
-    return not any(_is_past(x) and w[i - 1] not in AUX for i, x in enumerate(w) if i)
+    # a finite verb in the past ("the importer skipped", "the bucket moved"), not a participle
+    # after an auxiliary
+    if any(is_past(x) and w[i - 1] not in AUX for i, x in enumerate(w) if i):
+        return False
+    return bool(_CHARACTERISED.match(low))
+
+
+def agrees(fact: str, rule: str) -> bool:
+    """A fact backs a rule only the same way round: a negated fact ("the sandbox isn't a place for
+    real data") a rule against something, a plain one ("the handbook repo is the home of the
+    glossary") a rule for something. A plain fact beside a rule against it ("the attic is the home of the
+    old prints" / "never store prints in the attic") is counter-evidence, not support."""
+    return negated(fact) == bool(_AGAINST.match(_low(rule)))
+
+
+def negated(text: str) -> bool:
+    """Whether a sentence holds a negator ("not", "n't", "never", "no", …)."""
+    return bool(NEGATOR.search(_low(text)))
+
+
+def _low(text: str) -> str:
+    return " ".join(text.lower().replace("’", "'").split())
