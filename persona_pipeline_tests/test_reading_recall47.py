@@ -21,7 +21,7 @@ from persona_pipeline.persona.selection import supported
     [
         "the staging bucket is the single source for fixtures",
         "the release checklist is where every deploy step lives",
-        "the style guide is the tiebreaker for naming arguments",
+        "the style guide is the reference for naming",
         "the seed data isn't a place for real customer rows",
         "the wiki is no home for source code",
     ],
@@ -130,6 +130,16 @@ def test_a_negated_fact_backs_a_rule_against_the_same_thing() -> None:
     )
     rules = [r for r in fold(obs) if supported(r)]
     assert len(rules) == 1 and rules[0].statement.startswith("Never store the negatives")
+
+
+def test_a_complaint_about_the_thing_lifts_no_rule_for_it() -> None:
+    assert not present_fact("the travel tripod is the worst purchase in the bag")
+    assert not present_fact("the old scanner is a disaster for slides")
+    obs = _obs(
+        _inp("s1", "always bring the travel tripod on a hike", "2026-03-01T00:00:00Z"),
+        _inp("s2", "the travel tripod is the worst purchase in the bag", "2026-04-01T00:00:00Z"),
+    )
+    assert not any(supported(r) for r in fold(obs))
 
 
 def test_a_fault_or_a_behaviour_on_the_same_topic_lifts_nothing() -> None:

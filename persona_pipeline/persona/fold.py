@@ -649,6 +649,14 @@ def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list
                 index.setdefault(x, set()).add(i)
     out = [list(g) for g in groups]
     chosen: dict[tuple[Wording, bool], int] = {}  # the groups do not change here: one answer per wording
+    ways: dict[int, frozenset[bool]] = {}
+
+    def _ways(i: int) -> frozenset[bool]:
+        """Which way round a group's stated members put it (True: against something), once per group."""
+        if i not in ways:
+            ways[i] = frozenset(standing.against(m.statement) for m in groups[i] if not _corroborating(m))
+        return ways[i]
+
     for o in obs:
         if not _corroborating(o):
             continue
@@ -657,7 +665,7 @@ def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list
         if (key := ((_marked(mine), act), fact and standing.negated(o.quote))) not in chosen:
             best, near = -1, RULE_SIMILARITY
             for i in sorted(set().union(*(index.get(t, ()) for t in sim.index_keys(mine)))):
-                if fact and not any(standing.agrees(o.quote, m.statement) for m in groups[i] if not _corroborating(m)):
+                if fact and standing.negated(o.quote) not in _ways(i):
                     continue
                 s = max(
                     (sim.similarity(mine, t) for t, a in words[i] if not sim.different_rules(act, mine, a, t)),

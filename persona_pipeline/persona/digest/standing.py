@@ -19,7 +19,8 @@ it then adds support to that rule and never starts, names or establishes one. Th
 - only what the thing is counts: a copula and a noun phrase or a free relative ("… is the home of
   …", "… is where …"); how it behaves ("… hums at night"), where it lies ("… sits in the attic")
   or what state it is in ("… is cracked at the hinge") may be a fault or the very thing a rule forbids.
-A fact backs only a rule the same way round (`agrees`): a negated fact a rule against something, a
+A predicate that runs the thing down ("… is the worst …") is a complaint, not how it stands. A fact
+backs only a rule the same way round (`agrees`): a negated fact a rule against something, a
 plain one a rule for something.
 The reader (`reading.read`) has already set aside questions, deixis, specific references,
 malfunctions and descriptions of behaviour before it asks this.
@@ -52,9 +53,12 @@ _DEMONSTRATIVE_SUBJECT = frozenset({"this", "that", "these", "those", "it", "the
 # place for …", "… is where …"), not how it behaves ("… hums at night"), where it lies ("… sits in
 # the attic": a location can be what a rule forbids) or what state it is in ("… is cracked": a fault)
 _CHARACTERISED = re.compile(
-    r"^(?:[\w'.+-]+\s+){1,6}?(?:is|are|isn't|aren't)\s+(?:not\s+)?"
-    r"(?:a|an|the|my|our|your|its|their|no|what|where|how|who)\b"
+    r"^(?:[\w'.+-]+\s+){1,6}?(?:is|are|isn't|aren't)\s+(?P<pred>(?:not\s+)?"
+    r"(?:a|an|the|my|our|your|its|their|no|what|where|how|who)\b.*)$"
 )
+# a predicate that runs the thing down ("… is a disaster for …", "… is the worst …": general-English
+# valence, `similarity.valence`) is a complaint, which may be counter-evidence to a rule for it
+NEGATIVE_VERDICT = -0.5
 # a rule against something: a negative directive ("don't …", "never …", "no …", "avoid …")
 _AGAINST = re.compile(r"^(?:please\s+)?(?:don'?t|do not|never|no|avoid|stop|quit|skip)\b")
 # past forms of "be": the state they tell of has passed
@@ -80,7 +84,14 @@ def present_fact(text: str) -> bool:
     # after an auxiliary
     if any(is_past(x) and w[i - 1] not in AUX for i, x in enumerate(w) if i):
         return False
-    return bool(_CHARACTERISED.match(low))
+    m = _CHARACTERISED.match(low)
+    return bool(m) and _valence(m.group("pred")) > NEGATIVE_VERDICT
+
+
+def _valence(text: str) -> float:
+    from persona_pipeline.persona.digest.similarity import valence
+
+    return valence(text)
 
 
 def agrees(fact: str, rule: str) -> bool:
@@ -88,7 +99,12 @@ def agrees(fact: str, rule: str) -> bool:
     real data") a rule against something, a plain one ("the handbook repo is the home of the
     glossary") a rule for something. A plain fact beside a rule against it ("the attic is the home of the
     old prints" / "never store prints in the attic") is counter-evidence, not support."""
-    return negated(fact) == bool(_AGAINST.match(_low(rule)))
+    return negated(fact) == against(rule)
+
+
+def against(rule: str) -> bool:
+    """Whether a rule is said against something: a negative directive ("don't …", "never …")."""
+    return bool(_AGAINST.match(_low(rule)))
 
 
 def negated(text: str) -> bool:
