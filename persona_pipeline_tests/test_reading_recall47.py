@@ -142,6 +142,16 @@ def test_a_complaint_about_the_thing_lifts_no_rule_for_it() -> None:
     assert not any(supported(r) for r in fold(obs))
 
 
+def test_a_fact_that_only_names_the_thing_lifts_no_rule() -> None:
+    # an unrated or figurative complaint shares only the subject with the rule: it restates nothing
+    for fact in ("the old printer is a relic", "the old printer is a museum piece"):
+        obs = _obs(
+            _inp("s1", "always print proofs on the old printer", "2026-03-01T00:00:00Z"),
+            _inp("s2", fact, "2026-04-01T00:00:00Z"),
+        )
+        assert not any(supported(r) for r in fold(obs)), fact
+
+
 def test_a_fault_or_a_behaviour_on_the_same_topic_lifts_nothing() -> None:
     for fact in ("the camera strap frays at the buckle", "the camera strap is frayed at the buckle"):
         obs = _obs(

@@ -429,6 +429,12 @@ def _present_fact(quote: str) -> bool:
     return read(quote).why == "about one thing" and standing.present_fact(quote)
 
 
+@lru_cache(maxsize=1 << 16)
+def _restated(quote: str) -> frozenset[str]:
+    """The content tokens of a fact's predicate that its subject does not already say."""
+    return sim.tokens(standing.predicate(quote)) - sim.tokens(standing.subject(quote))
+
+
 def _corroborating(o: Observation) -> bool:
     return not _derived(o) and _corroborates_only(o.quote)
 
@@ -649,12 +655,17 @@ def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list
                 index.setdefault(x, set()).add(i)
     out = [list(g) for g in groups]
     chosen: dict[tuple[Wording, bool], int] = {}  # the groups do not change here: one answer per wording
-    ways: dict[int, frozenset[bool]] = {}
+    ways: dict[int, dict[bool, frozenset[str]]] = {}
 
-    def _ways(i: int) -> frozenset[bool]:
-        """Which way round a group's stated members put it (True: against something), once per group."""
+    def _ways(i: int) -> dict[bool, frozenset[str]]:
+        """Per way round (True: against something), the tokens of a group's stated members that put it
+        so: read once per group, so a fact is checked against a group in time linear in its size."""
         if i not in ways:
-            ways[i] = frozenset(standing.against(m.statement) for m in groups[i] if not _corroborating(m))
+            said: dict[bool, set[str]] = {}
+            for m in groups[i]:
+                if not _corroborating(m):
+                    said.setdefault(standing.against(m.statement), set()).update(sim.tokens(m.statement))
+            ways[i] = {k: frozenset(v) for k, v in said.items()}
         return ways[i]
 
     for o in obs:
@@ -665,7 +676,9 @@ def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list
         if (key := ((_marked(mine), act), fact and standing.negated(o.quote))) not in chosen:
             best, near = -1, RULE_SIMILARITY
             for i in sorted(set().union(*(index.get(t, ()) for t in sim.index_keys(mine)))):
-                if fact and standing.negated(o.quote) not in _ways(i):
+                # a fact backs a group said its way round whose words restate its predicate (what
+                # it says the thing is), not one that only names the thing
+                if fact and not (_restated(o.quote) & _ways(i).get(standing.negated(o.quote), frozenset())):
                     continue
                 s = max(
                     (sim.similarity(mine, t) for t, a in words[i] if not sim.different_rules(act, mine, a, t)),

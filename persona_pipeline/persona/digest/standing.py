@@ -20,7 +20,10 @@ it then adds support to that rule and never starts, names or establishes one. Th
   …", "… is where …"); how it behaves ("… hums at night"), where it lies ("… sits in the attic")
   or what state it is in ("… is cracked at the hinge") may be a fault or the very thing a rule forbids.
 A predicate that runs the thing down ("… is the worst …") is a complaint, not how it stands. A fact
-backs only a rule the same way round (`agrees`): a negated fact a rule against something, a
+backs only a rule that its predicate restates (the rule names what the fact says the thing is, not
+only the thing: "the handbook repo is the home of the glossary" backs "keep the glossary in the
+handbook repo"; "the old printer is a relic" backs no "always print on the old printer"), and only
+the same way round (`agrees`): a negated fact a rule against something, a
 plain one a rule for something.
 The reader (`reading.read`) has already set aside questions, deixis, specific references,
 malfunctions and descriptions of behaviour before it asks this.
@@ -86,6 +89,18 @@ def present_fact(text: str) -> bool:
         return False
     m = _CHARACTERISED.match(low)
     return bool(m) and _valence(m.group("pred")) > NEGATIVE_VERDICT
+
+
+def predicate(text: str) -> str:
+    """What a characterising fact says its subject is (after the copula), '' for any other sentence."""
+    m = _CHARACTERISED.match(_low(text))
+    return m.group("pred") if m else ""
+
+
+def subject(text: str) -> str:
+    """The words before a characterising fact's copula, '' for any other sentence."""
+    m = _CHARACTERISED.match(_low(text))
+    return _low(text)[: m.start("pred")] if m else ""
 
 
 def _valence(text: str) -> float:
