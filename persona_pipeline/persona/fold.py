@@ -654,7 +654,8 @@ def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list
             for x in sim.index_keys(t):
                 index.setdefault(x, set()).add(i)
     out = [list(g) for g in groups]
-    chosen: dict[tuple[Wording, bool], int] = {}  # the groups do not change here: one answer per wording
+    # the groups do not change here: one answer per wording (a fact's also by its way round and predicate)
+    chosen: dict[tuple[Wording, bool, frozenset[str]], int] = {}
     ways: dict[int, dict[bool, frozenset[str]]] = {}
 
     def _ways(i: int) -> dict[bool, frozenset[str]]:
@@ -673,12 +674,13 @@ def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list
             continue
         mine, act = sim.topic(o.statement), sim.action(o.statement)
         fact = _present_fact(o.quote)  # how one thing stands backs a rule only the same way round
-        if (key := ((_marked(mine), act), fact and standing.negated(o.quote))) not in chosen:
+        way = fact and standing.negated(o.quote)
+        if (key := ((_marked(mine), act), way, _restated(o.quote) if fact else frozenset())) not in chosen:
             best, near = -1, RULE_SIMILARITY
             for i in sorted(set().union(*(index.get(t, ()) for t in sim.index_keys(mine)))):
                 # a fact backs a group said its way round whose words restate its predicate (what
                 # it says the thing is), not one that only names the thing
-                if fact and not (_restated(o.quote) & _ways(i).get(standing.negated(o.quote), frozenset())):
+                if fact and not (_restated(o.quote) & _ways(i).get(way, frozenset())):
                     continue
                 s = max(
                     (sim.similarity(mine, t) for t, a in words[i] if not sim.different_rules(act, mine, a, t)),
