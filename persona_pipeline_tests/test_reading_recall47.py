@@ -126,7 +126,7 @@ def test_a_fact_against_the_rule_lifts_nothing() -> None:
 def test_a_negated_fact_backs_a_rule_against_the_same_thing() -> None:
     obs = _obs(
         _inp("s1", "never store the negatives in the garage", "2026-03-01T00:00:00Z"),
-        _inp("s2", "the garage is no home for the negatives", "2026-04-01T00:00:00Z"),
+        _inp("s2", "the garage is not the home of the negatives", "2026-04-01T00:00:00Z"),
     )
     rules = [r for r in fold(obs) if supported(r)]
     assert len(rules) == 1 and rules[0].statement.startswith("Never store the negatives")
@@ -150,6 +150,15 @@ def test_a_fact_that_only_names_the_thing_lifts_no_rule() -> None:
             _inp("s2", fact, "2026-04-01T00:00:00Z"),
         )
         assert not any(supported(r) for r in fold(obs)), fact
+
+
+def test_a_complaint_whose_adjunct_the_rule_repeats_lifts_nothing() -> None:
+    # what the rule restates is the complement's adjunct ("on long cuts"), not what the saw is
+    obs = _obs(
+        _inp("s1", "always use the pull saw on long cuts", "2026-03-01T00:00:00Z"),
+        _inp("s2", "the pull saw is a letdown on long cuts", "2026-04-01T00:00:00Z"),
+    )
+    assert not any(supported(r) for r in fold(obs))
 
 
 def test_a_fault_or_a_behaviour_on_the_same_topic_lifts_nothing() -> None:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from persona_pipeline.persona.digest.reading import AUX, MODAL, NEGATOR, is_past, words
+from persona_pipeline.persona.digest.reading import AUX, MODAL, NEGATOR, PREPOSITIONS, is_past, words
 
 # verbs whose object is what the subject lacks or someone asks for: a request about one thing
 _NEED = re.compile(r"\b(?:needs?|needed|wants?|wanted|requires?|required|lacks?|misses)\b")
@@ -92,9 +92,23 @@ def present_fact(text: str) -> bool:
 
 
 def predicate(text: str) -> str:
-    """What a characterising fact says its subject is (after the copula), '' for any other sentence."""
+    """What a characterising fact says its subject is: the complement's noun and its of-phrase ("the
+    home of the glossary", not the adjunct of "a letdown on long cuts"); a free relative's clause
+    ("where the drafts live"); '' for any other sentence."""
     m = _CHARACTERISED.match(_low(text))
-    return m.group("pred") if m else ""
+    if not m:
+        return ""
+    w = m.group("pred").split(",")[0].split()
+    if w and w[0] == "not":
+        w = w[1:]
+    if w and w[0] in {"what", "where", "how", "who"}:
+        return " ".join(w)
+    core: list[str] = []
+    for i, x in enumerate(w[1:], 1):  # after the determiner
+        if x in PREPOSITIONS and not (x == "of" and "of" not in w[1:i]):
+            break  # an adjunct (or a second of-phrase): where or how, not what the thing is
+        core.append(x)
+    return " ".join(core)
 
 
 def subject(text: str) -> str:
