@@ -37,6 +37,7 @@ from typing import NamedTuple
 from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest import negation_focus
 from persona_pipeline.persona.digest import similarity as sim
+from persona_pipeline.persona.digest import standing
 from persona_pipeline.persona.digest.lexicon import (
     _TOKEN,
     ANCHOR_TOKENS,
@@ -461,6 +462,17 @@ def _derived(o: Observation) -> bool:
     return o.tier is not Tier.T3 and _derived_text(o.statement, o.quote)
 
 
+@lru_cache(maxsize=1 << 16)
+def _present_fact(quote: str) -> bool:
+    return read(quote).why == "about one thing" and standing.present_fact(quote)
+
+
+@lru_cache(maxsize=1 << 16)
+def _restated(quote: str) -> frozenset[str]:
+    """The content tokens of a fact's predicate that its subject does not already say."""
+    return sim.tokens(standing.predicate(quote)) - sim.tokens(standing.subject(quote))
+
+
 def _corroborating(o: Observation) -> bool:
     return not _derived(o) and _corroborates_only(o.quote)
 
@@ -680,14 +692,34 @@ def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list
             for x in sim.index_keys(t):
                 index.setdefault(x, set()).add(i)
     out = [list(g) for g in groups]
-    chosen: dict[Wording, int] = {}  # the groups do not change here: one answer per wording
+    # the groups do not change here: one answer per wording (a fact's also by its way round and predicate)
+    chosen: dict[tuple[Wording, bool, frozenset[str]], int] = {}
+    ways: dict[int, dict[bool, frozenset[str]]] = {}
+
+    def _ways(i: int) -> dict[bool, frozenset[str]]:
+        """Per way round (True: against something), the tokens of a group's stated members that put it
+        so: read once per group, so a fact is checked against a group in time linear in its size."""
+        if i not in ways:
+            said: dict[bool, set[str]] = {}
+            for m in groups[i]:
+                if not _corroborating(m):
+                    said.setdefault(standing.against(m.statement), set()).update(sim.tokens(m.statement))
+            ways[i] = {k: frozenset(v) for k, v in said.items()}
+        return ways[i]
+
     for o in obs:
         if not _corroborating(o):
             continue
         mine, act = sim.topic(o.statement), sim.action(o.statement)
-        if (key := (_marked(mine), act)) not in chosen:
+        fact = _present_fact(o.quote)  # how one thing stands backs a rule only the same way round
+        way = fact and standing.negated(o.quote)
+        if (key := ((_marked(mine), act), way, _restated(o.quote) if fact else frozenset())) not in chosen:
             best, near = -1, RULE_SIMILARITY
             for i in sorted(set().union(*(index.get(t, ()) for t in sim.index_keys(mine)))):
+                # a fact backs a group said its way round whose words restate its predicate (what
+                # it says the thing is), not one that only names the thing
+                if fact and not (_restated(o.quote) & _ways(i).get(way, frozenset())):
+                    continue
                 s = max(
                     (sim.similarity(mine, t) for t, a in words[i] if not sim.different_rules(act, mine, a, t)),
                     default=0.0,

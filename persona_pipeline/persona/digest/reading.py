@@ -36,6 +36,12 @@ from functools import lru_cache
 from persona_pipeline.persona.digest import change_reading, negation_focus, script, tongues
 
 
+def _present_fact(text: str) -> bool:
+    from persona_pipeline.persona.digest.standing import present_fact
+
+    return present_fact(text)
+
+
 def _valence(text: str) -> float:
     from persona_pipeline.persona.digest.similarity import valence
 
@@ -499,6 +505,9 @@ def _low(text: str) -> str:
 
 def _is_past(word: str) -> bool:
     return word in _PAST_IRREGULAR or (len(word) > 4 and word.endswith("ed") and not word.endswith("eed"))
+
+
+is_past = _is_past  # public: a past form (irregular or -ed), for the modules that read tense too
 
 
 _CONTRACTED_SUBJECT = frozenset({"it's", "that's", "there's", "here's"})
@@ -1135,7 +1144,9 @@ def read(sentence: str) -> Reading:
         and not _changed_slot(text)
         and not FUTURE.search(_low(text))  # "the diff is enough from now on": a standing arrangement
     ):
-        return Reading(text, False, 0.0, "about one thing")  # "the cache TTL should be …"
+        # "the cache TTL should be …"; how one thing stands in the simple present may back a rule
+        # said elsewhere (digest/standing)
+        return Reading(text, False, 0.0, "about one thing", corroborates=_present_fact(text))
     said = [*main, *(split[i] for i in sorted(reasons))]
     forces = [_clause_force(re.sub(r"\"[^\"]*\"", " ", c)) for c in said]  # a quoted "should" is not the person's
     force, why = max(forces, key=lambda f: f[0]) if forces else (0.0, "")
