@@ -179,17 +179,3 @@ def test_present_fact_stays_linear_on_long_runs() -> None:
     present_fact("the x " + "has " * 40000)
     present_fact("the x " + "has not " * 40000)
     assert time.monotonic() - t0 < 15.0  # ~2 s here; a quadratic scan of 40,000 words takes hours
-
-
-def test_a_closed_compound_meets_its_spaced_spelling_cut_to_prefixes() -> None:
-    from persona_pipeline.persona.digest.similarity import _closed_parts, similarity, topic
-
-    assert ("test", "harnes") in _closed_parts("testharness")
-    assert similarity(topic("run the checks inside the testharness"), topic("use the test harness for checks")) >= 0.3
-    assert _closed_parts("summary") == frozenset()  # an English word is no compound
-
-
-def test_a_closed_compound_meets_nothing_without_both_words() -> None:
-    from persona_pipeline.persona.digest.similarity import similarity, topic
-
-    assert similarity(topic("run the checks inside the testharness"), topic("pin the test runner version")) < 0.3

@@ -594,9 +594,6 @@ def _spelled_apart(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
     # both wordings English: a name said in another language's sentence is met as it is spelled
     split = getattr(a, "english", True) and getattr(b, "english", True)
     forms, possessive = _name_forms(a, split), getattr(b, "possessive", frozenset())
-    # a closed compound of two English words meets its spaced spelling, whose words the tokeniser
-    # cut to their prefixes ("devserver" ~ "dev server" -> dev, server; "hotreload" ~ hot, reload)
-    extra += [t for t in b if t not in a and any(x in a and y in a for x, y in _closed_parts(t))]
     extra += [
         t
         for t in b
@@ -607,19 +604,6 @@ def _spelled_apart(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
         and (stem or t not in possessive or t in _name_forms(a, False))
     ]
     return a.union(extra) if extra else a
-
-
-@lru_cache(maxsize=1 << 16)
-def _closed_parts(token: str) -> frozenset[tuple[str, str]]:
-    """The token pairs a name English does not know splits into when it is two English words of three
-    letters or more written closed ("testharness" -> (test, harnes)); empty for an English word."""
-    if not token.isalpha() or len(token) < 6 or _english(token) is not None:
-        return frozenset()
-    return frozenset(
-        (_key(token[:k]), _key(token[k:]))
-        for k in range(3, len(token) - 2)
-        if _english(token[:k]) and _english(token[k:])
-    )
 
 
 # The tokeniser keeps a word English does not know whole (a tool, a coined term): its regular
