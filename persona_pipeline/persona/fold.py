@@ -35,9 +35,8 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from persona_pipeline.core.models import Tier
-from persona_pipeline.persona.digest import negation_focus
+from persona_pipeline.persona.digest import negation_focus, standing
 from persona_pipeline.persona.digest import similarity as sim
-from persona_pipeline.persona.digest import standing
 from persona_pipeline.persona.digest.lexicon import (
     _TOKEN,
     ANCHOR_TOKENS,
