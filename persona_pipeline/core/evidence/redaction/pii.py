@@ -1827,25 +1827,6 @@ _NAME_CONTEXT = Rx(
     r"(?:[ \t]*:(?:\*\*?|__?)?|[ \t]+(?i:is|was))?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
     rf"({_FULL}|{_NW})"
 )
-# the cues above that also introduce things ("the client is Apache Kafka"): a name after them must
-# have a name's shape
-_WEAK_CUES = (
-    "my name", "his name", "her name", "their name", "your name", "full name", "legal name", "real name",
-    "i'm", "i am", "user is", "customer is",
-    "patient is", "client is", "caller is", "person is", "nombre", "nom", "naam", "navn", "namn",
-    "nimi", "imi", "isim", "ad soyad", "kabari", "hubungi", "tanya",
-    "patient", "pupil", "applicant", "passenger", "addressee", "consignee", "guardian",
-    "member", "policyholder", "policy holder", "insured", "claimant", "complainant", "reporting person",
-    "in case of emergency", "reservation for", "booking for", "reserved for", "booked for",
-    "account holder", "holder", "payer", "payee", "buyer", "seller", "beneficiary", "taxpayer",
-    "petitioner", "respondent", "plaintiff", "defendant", "registered proprietor", "proprietor", "sender",
-    "additional driver", "main driver", "second driver", "named driver",
-)  # fmt: skip
-_BOOKING_CUES = ("reservation for", "booking for", "reserved for", "booked for")
-# the weak cues that announce a person's name as such ("my name is X", "full name: X"; not `legal
-# name`, a company's registered name as often): a name's shape is enough, an agent noun's `-er`
-# ending too (Nasser, Sommer, Fischer); the other English endings still refuse (`Load Balancing`)
-_ANNOUNCING_CUES = ("my name", "his name", "her name", "their name", "your name", "full name", "real name")
 # a form's person labels that name groups, tiers and parties as often (`Member: Domain Admins`,
 # `Claimant: Third Party`): the value must read as a person's cell (`person_cell`: no
 # everyday word) or hold a listed or non-ASCII name word, and no plural of an everyday noun
@@ -1856,6 +1837,21 @@ _FORM_ROLE_CUES = (
     "petitioner", "respondent", "plaintiff", "defendant", "registered proprietor", "proprietor", "sender",
     "additional driver", "main driver", "second driver", "named driver",
 )  # fmt: skip
+# the cues above that also introduce things ("the client is Apache Kafka"): a name after them must
+# have a name's shape; the form roles are among them (one list, so a role added there is a cue here)
+_WEAK_CUES = (
+    "my name", "his name", "her name", "their name", "your name", "full name", "legal name", "real name",
+    "i'm", "i am", "user is", "customer is",
+    "patient is", "client is", "caller is", "person is", "nombre", "nom", "naam", "navn", "namn",
+    "nimi", "imi", "isim", "ad soyad", "kabari", "hubungi", "tanya",
+    "patient", "pupil", "applicant", "passenger", "addressee", "consignee", "guardian",
+    *_FORM_ROLE_CUES,
+)  # fmt: skip
+_BOOKING_CUES = ("reservation for", "booking for", "reserved for", "booked for")
+# the weak cues that announce a person's name as such ("my name is X", "full name: X"; not `legal
+# name`, a company's registered name as often): a name's shape is enough, an agent noun's `-er`
+# ending too (Nasser, Sommer, Fischer); the other English endings still refuse (`Load Balancing`)
+_ANNOUNCING_CUES = ("my name", "his name", "her name", "their name", "your name", "full name", "real name")
 # a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
 _PERSON_KEYS = (
     r"author|full[_ ]?name|display[_ ]?name|user\.name|git_author_name|git_committer_name|owner[_ ]?name|"
