@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (25 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (25, the oldest
+``HOLDOUT_ROUNDS`` (26 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (26, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 25`` is exactly round 25's holdout whatever is written after it (a pool's
+``--pool holdout --round 26`` is exactly round 26's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -34,19 +34,20 @@ to 18, the cases dev drew before round 20 was written; ``before=20``: rounds 1 t
 drew before round 21 was written; ``before=21``: rounds 1 to 20, the cases dev drew before round 22
 was written; ``before=22``: rounds 1 to 21, the cases dev drew before round 23 was written; ``before=23``:
 rounds 1 to 22, the cases dev drew before round 24 was written; ``before=24``: rounds 1 to 23, the cases
-dev drew before round 25 was written). Every
+dev drew before round 25 was written; ``before=25``: rounds 1 to 24, the cases dev drew before round 26
+was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
 ``NEW18_WEIGHT`` times; round 19's new kinds ``NEW19_WEIGHT`` times; round 20's new kinds
 ``NEW20_WEIGHT`` times; round 21's new kinds ``NEW21_WEIGHT`` times; round 22's new kinds ``NEW22_WEIGHT``
 times; round 23's new kinds ``NEW23_WEIGHT`` times; round 24's new kinds ``NEW24_WEIGHT`` times; round 25's
-new kinds ``NEW25_WEIGHT`` times. A weight
+new kinds ``NEW25_WEIGHT`` times; round 26's new kinds ``NEW26_WEIGHT`` times. A weight
 counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
-- ``dev`` (tune on its failures): rounds 1 to 24 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 25 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -70,8 +71,10 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   branch blind19, with its figures drawn as dev less 1.5 points as floors: drawn as dev at seed 7 (n
   1200), untuned on it, 91.2% secrets, 53.8% personal data, 322.1 FP/MB, 8 stray spans; round 19 since
   round 20 was written, branch blind20, likewise: drawn as dev at seed 7 (n 1200), untuned on it, 91.8%
-  secrets, 52.2% personal data, 665.2 FP/MB, 20 stray spans; rounds 20 to 24 likewise, each since the
-  next round was written, with the floors of ``JOINED_DEV_FLOORS`` in ``test_redaction_blind.py``).
+  secrets, 52.2% personal data, 665.2 FP/MB, 20 stray spans; rounds 20 to 25 likewise, each since the
+  next round was written, with the floors of ``JOINED_DEV_FLOORS`` in ``test_redaction_blind.py``;
+  round 25 since round 26 was written, branch blind26: drawn as dev at seed 7 (n 1200), untuned on it
+  (main c3a196e), 93.9% secrets, 64.6% personal data, 275.8 FP/MB, 492 stray spans, idempotent).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -665,7 +668,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 25 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
+  table alone): round 26 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
   the next one was written.
   Round 15 (dev since round 16; ``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
   ``ROUND15_WRAPPERS``, ``_round15_decoy_templates``), written blind to the engine (issue 17, branch
@@ -1034,8 +1037,8 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   bands; car models' specifications; ACRISS car rental codes; Harmonized System tariff codes; football
   formations; child growth reference medians; a service's hymn numbers and readings; traffic fine
   schedules; zoning district codes; postage rates.
-  Round 25 (``ROUND25``, ``_extend25`` / ``round25_custom`` / ``_multi25`` / ``_fill25``, ``ROUND25_WRAPPERS``,
-  ``_round25_decoy_templates``), written blind to the engine (issue 17, branch blind25: its author
+  Round 25 (dev since round 26; ``ROUND25``, ``_extend25`` / ``round25_custom`` / ``_multi25`` / ``_fill25``,
+  ``ROUND25_WRAPPERS``, ``_round25_decoy_templates``), written blind to the engine (issue 17, branch blind25: its author
   read only this generator, its tests and the engine's aggregate lines; scored by ``--pool holdout``;
   untuned, the engine at main f475477, seeds 1 / 2 / 7 (n 1200): 94.8 /
   93.9 / 94.0% secrets, 63.6 / 60.7 / 61.5% personal data, 240.9 / 250.0 / 243.2 FP/MB, 20 / 19 / 18 stray
@@ -1073,6 +1076,52 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   (public by design); a .proto message and a GraphQL schema; a Terraform state's metadata; a HAR entry's
   timings and cache headers; a message's MIME structure; a crash report's system section; a JWT's header
   and a JWKS public key; a Kubernetes Secret's public fields.
+  Round 26 (``ROUND26``, ``_extend26`` / ``round26_custom`` / ``_multi26`` / ``_fill26``, ``ROUND26_WRAPPERS``,
+  ``_round26_decoy_templates``), written blind to the engine (issue 17, branch blind26: its author read
+  only this generator, its tests, the shared bench's README and the engine's aggregate lines; scored by
+  ``--pool holdout``; untuned, the engine at main c3a196e, seeds 1 / 2 / 7 (n 1200): 96.5 / 96.1 / 96.7%
+  secrets, 46.8 / 47.0 / 46.4% personal data, 117.1 / 96.7 / 100.8 FP/MB, 111 / 113 / 804 stray spans,
+  nothing dropped; idempotent at seeds 1 and 2, not at seed 7).
+  Round 26 puts values where the team's own tools export them, and writes people's names in scripts and
+  orders the earlier rounds barely used. About 60 % of its plants are earlier kinds: two families from
+  shared lists for every earlier one-value category (``SECRET_FAMILIES26``: a GitHub Actions job log's
+  ``env:`` group, a GitLab job's ``env`` dump, a ``.pypirc``, a ``pip.conf`` index URL, Cargo's
+  ``credentials.toml``, docker's ``config.json`` ``auths`` (``user:value`` base64-encoded, that form
+  planted), a kubeconfig user's token, a Slack export's message, a Matrix event, a Zendesk ticket's
+  comment, an Android logcat line, an Apple unified-log line; ``PII_FAMILIES26``: a Slack users
+  export, a Microsoft Teams message, a Discord chat export, an iCalendar event and a vCard (RFC 5545 /
+  6350 TEXT escapes, that form planted), a Zendesk requester, an Intercom contact, a Freshdesk ticket,
+  a Jira issue, a logcat line, a Crashlytics custom key, a Matrix event), key pairs, blocks, paths, URLs
+  and a person's details as an earlier snippet in a Slack message, a Zendesk comment, a logcat line or
+  an iCalendar description (``CONTAINERS26``). About 40 % are kinds the generator lacked
+  (``Category.rounds`` all 26, ``NEW26``; each weighs ``NEW26_WEIGHT`` in a draw of round 26), nearly
+  four fifths of them personal data: a Faroese person's P-tal (its modulus-11 check digit), and a
+  person's name, mobile (15 countries and territories whose numbers no earlier round writes: SB KI TV
+  NR VI AI BL PM WF CK NF TK SH BQ MS; national in profiles, E.164 in vCards and directory records),
+  e-mail, birth date, login and home address in a chat export's profile (Slack ``users.json``, a
+  Discord export's author, a Matrix member event), a chat's text thread (a teammate thanked or asked
+  for by given name alone), a calendar invite (``ORGANIZER`` / ``ATTENDEE`` ``CN=``, a location, a
+  birthday), a vCard (``N`` family first, ``ADR``, ``BDAY``; ``khard``), a support desk's requester
+  (Zendesk, Intercom, Jira Service Management), a mobile app's log (logcat, ``os_log``, Crashlytics),
+  a cloud or SaaS CLI naming its caller (``gcloud auth list``, ``az account show``, ``aws sts
+  get-caller-identity``, ``heroku auth:whoami``), a CI job's log (a commit's author, GitLab's
+  ``GITLAB_USER_*``, Jenkins' "Started by user"), a registry or cluster config's user (a kubeconfig's
+  user named by e-mail, ``npm whoami`` and ``.npmrc``, ``docker info``), and names alone in an issue's
+  fields or a request; names in Cyrillic (with gendered family names), Greek, Arabic, Hebrew,
+  Devanagari, Thai, Chinese and Korean (family name first, no space), Japanese, Vietnamese and
+  Hungarian (family name first), and in a passenger list's capitalised family name first; and 3 secret
+  categories (Infracost API keys ``ico-``, SettleMint access tokens ``sm_pat_`` / ``sm_aat_`` /
+  ``sm_sat_``, MaxMind license keys ``…_mmk``; their layouts from gitleaks' rules).
+  ``ROUND26_WRAPPERS``: a Slack export's message, a Discord chat export, a Matrix event (``\\uXXXX``
+  escapes), a Teams message's HTML body in Graph JSON, an iCalendar event's description, a vCard's note,
+  a Zendesk comment, a Jira issue's description, logcat and ``log show`` lines (each line with its
+  header), a GitHub Actions log (each line timestamped), a Crashlytics breadcrumb in Swift.
+  ``_round26_decoy_templates``: a chat export's bot and system messages; a public calendar's invite and
+  time zone block; a company's vCard (a role address at ``example.com``, a toll-free number); a ticket's
+  metadata; Android system log lines and a build fingerprint; an Apple crash report's backtrace and
+  binary images; cloud CLIs' account metadata (a project, subscription and tenant GUIDs, an assumed
+  role's CI session); a CI log's masked secrets, runner versions and action pins; registry configs
+  without a credential; a kubeconfig's cluster block and exec plugin; UI strings in non-Latin scripts.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -1365,6 +1414,24 @@ entry, GraphQL variables, protobuf text, seed SQL, a fixture, a Kubernetes Secre
 an error tracker's event, an analytics event, ``docker inspect``, ``helm get values``); a PostHog
 project key ``phc_`` is public by design (PostHog's docs: safe in frontend code), as a publishable key
 is. Still no device serials, hashes of passwords or documented test keys.
+Round 26's policy. Personal data: a Faroese person's P-tal (an id assigned to the person, their birth
+date in it); a person's name (in any script and either order, a vCard's ``N`` family;given pair, a given
+name alone where the sentence makes it a person: "thanks, X", "ask X", a chat profile's display name; a
+Chinese or Korean name is called by its whole), mobile, e-mail, birth date, login (a chat handle, an IAM
+user, a registry or CI login, a Matrix user id's local part) and home address where the team's tools
+export them, each planted, in the encoding the artefact gives it (iCalendar / vCard TEXT escapes,
+``\\uXXXX``, character references). Not personal: a chat export's bots and system messages (a bot's and
+an app's ids, a channel's topic, a server's notice); a calendar's organiser at a reserved
+``example.com`` role address, its recurrence and time zone; a company's vCard (a role address, a
+toll-free number: round 18's call); a ticket's metadata; system log lines, build fingerprints, crash
+backtraces and binary image UUIDs (a device model and a build, never one person); a cloud account's
+project, subscription and tenant ids and an assumed role's session named after a CI job; UI strings in
+any script (words, not names). Secrets: whatever grants access, in the tools it is pasted from (a CI job
+log that echoes the environment, ``.pypirc``, ``pip.conf``, Cargo's credentials, docker's ``auths``
+(base64 of ``user:token``: that form planted), a kubeconfig user, a chat export, a ticket comment, a
+mobile log). Not secrets: masked values (``***``), credential helpers' names, a kubeconfig's CA
+certificate and exec plugin, action pins (commit SHAs). Still no device serials, hashes of passwords or
+documented test keys.
 """
 
 from __future__ import annotations
@@ -1858,8 +1925,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 25  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (25,)
+HOLDOUT_ROUND = 26  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (26,)
 ROUND5 = 5
 
 
@@ -23571,6 +23638,679 @@ round25_custom("graphql_proto_person25", "pii", _gql_proto25, 3)
 round25_custom("iac_user_resource25", "pii", _tf_user25, 3)
 round25_custom("encoded_claims_export25", "pii", _claims25, 3)
 
+# ---------------------------------------------------------------------------------------------
+# round 26 (issue 17, branch blind26): written blind to the engine, the holdout since it exists
+
+ROUND26 = 26
+
+
+def _picks26(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round26:{name}").sample(range(n_families), k)
+
+
+# Secret families: {L} an environment-style label, {l} it in lower case, {k} kebab case, {v} the
+# value, {vq} it URL-encoded, {vauth} a registry login's ``user:value`` base64-encoded (docker's
+# ``config.json`` ``auths``: that form is planted), {vics} the value as an iCalendar TEXT (RFC 5545
+# escapes: that form is planted). Round 26 is about the team's own tools: a CI job's log that
+# echoes the environment (GitHub Actions, GitLab), package-manager and registry configs (.pypirc,
+# pip.conf, Cargo's credentials.toml, docker's config.json), a kubeconfig user, a Slack export, a
+# Matrix event, a support-desk ticket's comment, an Android logcat line and an Apple unified-log line.
+SECRET_FAMILIES26 = [
+    "2026-12-06T10:{m}:14.1184520Z ##[group]Run ./scripts/deploy.sh\n2026-12-06T10:{m}:14.1190231Z env:\n"
+    "2026-12-06T10:{m}:14.1190899Z   {L}: {v}\n2026-12-06T10:{m}:14.1191410Z ##[endgroup]",
+    "$ env | sort | grep -i sync\n{L}={v}\nSYNC_REGION=eu-west-1\nCleaning up project directory and file based "
+    "variables\nERROR: Job failed: exit code 1",
+    "[distutils]\nindex-servers =\n    internal\n\n[internal]\nrepository = https://pkgs.example.com/simple/\n"
+    "username = __token__\npassword = {v}",
+    "[global]\nindex-url = https://ci-bot:{vq}@pkgs.example.com/simple/\ntimeout = 60",
+    '# ~/.cargo/credentials.toml\n[registries.internal]\ntoken = "{v}"',
+    '{{\n  "auths": {{\n    "registry.example.com": {{\n      "auth": "{vauth}"\n    }}\n  }}\n}}',
+    "users:\n- name: ci-deployer\n  user:\n    token: {v}\ncontexts:\n- context:\n    cluster: prod\n"
+    "    user: ci-deployer\n  name: prod",
+    '{{"type": "message", "user": "U05K{n}Q", "text": "new {l} for staging: {v}", "ts": "1765012934.00{n}"}}',
+    '{{"type": "m.room.message", "sender": "@ops-bot:matrix.example.org", "content": {{"msgtype": "m.text", '
+    '"body": "{L}={v}"}}, "origin_server_ts": 1765012934{n}}}',
+    '{{"ticket": {{"id": {n}, "comment": {{"body": "Customer integration fails. Their {l} is {v}", '
+    '"public": false}}}}}}',
+    "12-06 10:{m}:14.331  4821  4890 D SyncClient: init {l}={v}",
+    "2026-12-06 10:{m}:14.331 Df Billing[4821:1a2b3] [com.example.billing:network] {l}: {v}",
+]
+
+# Personal-data families: {f} the field in words, {k} a snake-case key, {K} it in upper case, {v}
+# the value, {vq} it URL-encoded, {vics} it as an iCalendar / vCard TEXT (RFC 5545 / 6350 escapes).
+# A person's data as the team's tools export it: a Slack users export, a Microsoft Teams message, a
+# Discord chat export, an iCalendar event, a vCard, a Zendesk ticket's requester, an Intercom
+# contact, a Freshdesk ticket, a Jira issue, an Android logcat line, a Crashlytics custom key and a
+# Matrix event.
+PII_FAMILIES26 = [
+    '{{"id": "U05K{n}Q", "deleted": false, "profile": {{"{k}": "{v}", "tz": "Pacific/Guadalcanal"}}}}',
+    '{{"@odata.type": "#microsoft.graph.chatMessage", "messageType": "message", "body": {{"contentType": "text", '
+    '"content": "my {f}: {v}"}}}}',
+    '{{"id": "11{n}42", "type": "Default", "author": {{"id": "48{n}7", "isBot": false}}, '
+    '"content": "updated my {f} to {v}"}}',
+    "BEGIN:VEVENT\nUID:{n}-onboarding@calendar.example.com\nSUMMARY:Onboarding call\nDESCRIPTION:{f}: {vics}\n"
+    "END:VEVENT",
+    "BEGIN:VCARD\nVERSION:4.0\nX-{K}:{vics}\nEND:VCARD",
+    '{{"ticket": {{"id": {n}, "subject": "Please update my account", "requester": {{"{k}": "{v}"}}}}}}',
+    '{{"type": "contact", "role": "user", "custom_attributes": {{"{k}": "{v}"}}, "unsubscribed_from_emails": false}}',
+    '{{"id": {n}, "status": 2, "priority": 1, "custom_fields": {{"cf_{k}": "{v}"}}}}',
+    '{{"key": "SUP-{n}", "fields": {{"summary": "Change {f}", "customfield_10{m}": "{v}"}}}}',
+    "12-06 10:{m}:14.331  4821  4890 I ProfileRepository: saved {k}={v}",
+    'Crashlytics.crashlytics().setCustomValue("{v}", forKey: "{k}")',
+    '{{"type": "m.room.message", "sender": "@support-bot:matrix.example.org", "content": {{"msgtype": "m.text", '
+    '"body": "{f}: {v}"}}}}',
+]
+
+
+def _fill26(template: str, v: str, rng: random.Random, **kw: str) -> tuple[str, list[str]]:
+    # {vauth} / {vics}: the value as the artefact writes it (base64 of a registry login, an iCalendar
+    # TEXT); that form is what is planted
+    if "{vauth}" in template:
+        login = base64.b64encode(f"ci-bot:{v}".encode()).decode()
+        return _fill25(template.replace("{vauth}", "{v}"), login, rng, **kw)
+    if "{vics}" in template:
+        return _fill25(template.replace("{vics}", "{v}"), _ics_text(v), rng, **kw)
+    return _fill25(template, v, rng, **kw)
+
+
+def _extend26(name: str, make26: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-26 families (drawn by ``make26`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make26(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND26,) * n, old.weight)
+
+
+def _generic26(name: str, kind: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """Two of round 26's shared families for a one-value category of an earlier round."""
+    fams = SECRET_FAMILIES26 if kind == "secret" else PII_FAMILIES26
+    picks = [fams[j] for j in _picks26(name, len(fams), 2)]
+    bare = name.rstrip("0123456789")  # (rounds 18 to 25 end their new kinds' names in the round)
+    label = LABEL6.get(name, bare.upper())
+    fname = (
+        FIELD12.get(name)
+        or FIELD11.get(name)
+        or FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name)
+        or bare.replace("_", " ")
+    )
+    key = KEY12.get(name) or KEY11.get(name) or KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(bare)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        return _fill26(
+            picks[t % len(picks)], v, rng, L=label, l=label.lower(), k=label.lower().replace("_", "-")
+            if kind == "secret" else key, K=key.upper(), f=fname,
+        )  # fmt: skip
+
+    return make, len(picks)
+
+
+def _logcat_lines(tag: str) -> Callable[[str], str]:
+    # logcat prints every line of a message with its own header (date, time, pid, tid, level, tag)
+    return lambda s: s.replace("\n", f"\n12-06 10:02:14.331  4821  4890 I {tag}: ")
+
+
+# Where a whole earlier snippet lands when its values only make sense together (key pairs, blocks,
+# paths, URLs, a person's details): the frame and how the snippet is written into it.
+CONTAINERS26: list[tuple[str, Callable[[str], str]]] = [
+    ('{"type": "message", "user": "U05K2J9Q", "text": "{s}", "ts": "1765012934.000200"}', _js),
+    ('{"ticket": {"id": 48211, "comment": {"body": "{s}", "public": false}}}', _js),
+    ("12-06 10:02:14.331  4821  4890 I SupportChat: {s}", _logcat_lines("SupportChat")),
+    ("BEGIN:VEVENT\nSUMMARY:Handover\nDESCRIPTION:{s}\nEND:VEVENT", lambda s: _ics_text(s)),  # (defined below)
+]
+
+
+def _container26(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    old = next(c for c in CATS if c.name == name)
+    earlier = [r for r in old.rounds if r < ROUND13] or list(old.rounds)  # (13's to 25's are containers)
+    inner = [t for t, r in enumerate(old.rounds) if r == max(earlier)]
+    frames = [CONTAINERS26[j] for j in _picks26(name, len(CONTAINERS26), 2)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        snippet, needles = old.make(rng, inner[rng.randrange(len(inner))])
+        frame, enc = frames[t % len(frames)]
+        text = frame.replace("{s}", enc(snippet))
+        # a needle as the snippet wrote it (an earlier family may have escaped or encoded it), then encoded
+        # again by the container: the form that occurs in the text
+        return text, [next((enc(f) for f in _forms(_ident, nd) if enc(f) in text), enc(nd)) for nd in needles]
+
+    return make, len(frames)
+
+
+def _several_values26(c: Category) -> bool:
+    # round 25's person categories plant several values (and build forms with helpers defined further
+    # down, so they are not drawn here); any other category is asked for one draw
+    if c.name in NEW25:
+        return c.kind == "pii" and c.name != "ec_ci25"
+    return c.name in _SPECIFIC12 or len(c.make(random.Random(f"round26:{c.name}"), 0)[1]) > 1
+
+
+for _c in [c for c in CATS if ROUND26 not in c.rounds]:
+    if _several_values26(_c):
+        _extend26(_c.name, *_container26(_c.name))
+    else:
+        _extend26(_c.name, *_generic26(_c.name, _c.kind))
+
+
+# --- round 26's new categories weigh NEW26_WEIGHT in a draw of round 26, so that they are about 40 %
+# of its plants (each category's weight counts only in a draw of the round that wrote it).
+NEW26_WEIGHT = 33
+NEW26: set[str] = set()  # the names of round 26's new kinds
+
+
+def round26_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND26,) * n, NEW26_WEIGHT))
+    NEW26.add(name)
+
+
+def _multi26(
+    formats: list[tuple[str, Callable[[random.Random], str]]], own: list[str], name: str
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A category of several formats (a label and a generator each): its own templates and one of
+    round 26's shared families."""
+    templates = [*own, SECRET_FAMILIES26[_picks26(name, len(SECRET_FAMILIES26), 1)[0]]]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        label, gen = rng.choice(formats)
+        return _fill26(
+            templates[t % len(templates)], gen(rng), rng, L=label, l=label.lower(), k=label.lower().replace("_", "-")
+        )
+
+    return make, len(templates)
+
+
+def infracost_api_key(r: random.Random) -> str:
+    # an Infracost API key: ``ico-`` and 32 alphanumerics (gitleaks' rule ``infracost-api-token``:
+    # ``ico-[a-zA-Z0-9]{32}``); the CLI reads it from INFRACOST_API_KEY
+    return "ico-" + _rs(r, B62, 32)
+
+
+def settlemint_token(r: random.Random) -> str:
+    # a SettleMint access token: ``sm_pat_`` (personal), ``sm_aat_`` (application) or ``sm_sat_`` (service)
+    # and 16 alphanumerics (gitleaks' rules ``settlemint-personal-access-token``,
+    # ``settlemint-application-access-token``, ``settlemint-service-access-token``)
+    return f"sm_{r.choice(['pat', 'aat', 'sat'])}_{_rs(r, B62, 16)}"
+
+
+def maxmind_license_key(r: random.Random) -> str:
+    # a MaxMind (GeoIP / GeoLite2) license key: 6 alphanumerics, ``_``, 29 alphanumerics and the
+    # literal suffix ``_mmk`` (gitleaks' rule ``maxmind-license-key``)
+    return f"{_rs(r, B62, 6)}_{_rs(r, B62, 29)}_mmk"
+
+
+for _name26, _formats26, _own26 in [
+    (
+        "infracost_api_key26",
+        [("INFRACOST_API_KEY", infracost_api_key), ("INFRACOST_KEY", infracost_api_key)],
+        [
+            "{L}={v}",
+            "- name: Setup Infracost\n  uses: infracost/actions/setup@v3\n  with:\n    api-key: {v}",
+            "$ infracost configure set api_key {v}\nSaved settings to ~/.config/infracost/credentials.yml",
+        ],
+    ),
+    (
+        "settlemint_token26",
+        [("SETTLEMINT_ACCESS_TOKEN", settlemint_token), ("SETTLEMINT_PERSONAL_ACCESS_TOKEN", settlemint_token)],
+        [
+            "{L}={v}",
+            "$ settlemint login --accessToken {v}\nLogged in to https://console.settlemint.com",
+            "curl -H 'x-auth-token: {v}' https://console.settlemint.com/api/graphql "
+            '-d \'{{"query": "{{ self {{ id }} }}"}}\'',
+        ],
+    ),
+    (
+        "maxmind_license_key26",
+        [("MAXMIND_LICENSE_KEY", maxmind_license_key), ("GEOIPUPDATE_LICENSE_KEY", maxmind_license_key)],
+        [
+            "{L}={v}",
+            "# /etc/GeoIP.conf\nAccountID {n}\nLicenseKey {v}\nEditionIDs GeoLite2-City GeoLite2-Country",
+            "curl -o GeoLite2-City.tar.gz 'https://download.maxmind.com/app/geoip_download?"
+            "edition_id=GeoLite2-City&license_key={v}&suffix=tar.gz'",
+        ],
+    ),
+]:
+    round26_custom(_name26, "secret", *_multi26(_formats26, _own26, _name26))
+
+
+# --- round 26's new personal data: a Faroese person's P-tal (its mod-11 check digit), and a person's
+# data as the team's own tools export it: chat exports (Slack, Teams, Discord, Matrix) and their text
+# threads, calendar invites, vCards, support-desk tickets, mobile app logs, cloud and SaaS CLIs that
+# name the caller, CI job logs, registry and cluster configs; names in non-Latin scripts, in
+# family-name-first orders and as a given name alone where the sentence makes it a person.
+
+
+def fo_ptal(r: random.Random) -> str:
+    """A Faroese personal number (P-tal): the birth date DDMMYY, two serial digits and a check digit, the
+    weighted sum (weights 3 2 7 6 5 4 3 2 1, the modulus-11 scheme of the Danish CPR family, Denmark's
+    CPR office's published rule) 0 mod 11; a draw whose check would be 10 is drawn again."""
+    while True:
+        y, m, d = _birth(r)
+        body = f"{d:02d}{m:02d}{y % 100:02d}{_d(r, 2)}"
+        s = sum(w * int(c) for w, c in zip((3, 2, 7, 6, 5, 4, 3, 2), body, strict=True))
+        check = (11 - s % 11) % 11
+        if check < 10:
+            return body + str(check)
+
+
+def _fo_ptal26(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = fo_ptal(rng)
+    pretty = f"{v[:6]}-{v[6:]}"
+    forms = [
+        (f"P-tal: {pretty}\nStarvsstaður: Tórshavn", pretty),
+        (f'{{"requester": {{"country": "FO", "p_tal": "{v}"}}, "subject": "Skattaskjal"}}', v),
+        (f"BEGIN:VCARD\nVERSION:3.0\nX-FO-PTAL:{pretty}\nEND:VCARD", pretty),
+        (f"mítt p-tal er {pretty}, kanst tú dagføra kontuna?", pretty),
+    ]
+    if t < len(forms):
+        return forms[t][0], [forms[t][1]]
+    fam = PII_FAMILIES26[_picks26("fo_ptal26", len(PII_FAMILIES26), 2)[t - len(forms)]]
+    return _fill26(fam, v, rng, f="P-tal", k="p_tal", K="P_TAL")
+
+
+round26_custom("fo_ptal26", "pii", _fo_ptal26, 6)
+
+
+# Mobiles of 15 countries and territories whose numbers no earlier round writes (national form in a
+# profile, E.164 in a vCard or a directory export), a home address as those places write it.
+PHONE_REGIONS26 = ["SB", "KI", "TV", "NR", "VI", "AI", "BL", "PM", "WF", "CK", "NF", "TK", "SH", "BQ", "MS"]
+
+_ADDRESS26: dict[str, tuple[Callable[[random.Random], str], Callable[[random.Random], str]]] = {
+    # (street line, town) as the place writes them
+    "SB": (
+        lambda r: f"Lot {_n(r, 1, 900)}, {r.choice(['Kukum Highway', 'Mendana Avenue', 'Vura Road'])}",
+        lambda r: r.choice(["Honiara", "Gizo", "Auki"]),
+    ),
+    "KI": (
+        lambda r: f"{r.choice(['Bairiki', 'Teaoraereke', 'Bikenibeu'])} village, house {_n(r, 1, 120)}",
+        lambda r: r.choice(["South Tarawa", "Betio", "London, Kiritimati"]),
+    ),
+    "VI": (
+        lambda r: f"{_n(r, 1, 99)} Estate {r.choice(['Thomas', 'Contant', 'La Grande Princesse', 'Catherineberg'])}",
+        lambda r: r.choice(["St. Thomas, VI 00802", "Christiansted, VI 00820", "Frederiksted, VI 00840"]),
+    ),
+    "AI": (
+        lambda r: f"{r.choice(['North Hill', 'George Hill', 'Stoney Ground', 'Blowing Point'])}, lot {_n(r, 1, 80)}",
+        lambda r: r.choice(["The Valley, AI-2640", "Blowing Point, AI-2560", "West End, AI-2640"]),
+    ),
+    "PM": (
+        lambda r: f"{_n(r, 1, 60)} rue {r.choice(['Maître Georges Lefèvre', 'du 11 Novembre', 'Boursaint'])}",
+        lambda r: r.choice(["97500 Saint-Pierre", "97500 Miquelon-Langlade"]),
+    ),
+    "CK": (
+        lambda r: f"{r.choice(['Ara Tapu', 'Ara Metua'])}, {r.choice(['Nikao', 'Arorangi', 'Titikaveka', 'Matavera'])}",
+        lambda r: r.choice(["Avarua, Rarotonga", "Arutanga, Aitutaki"]),
+    ),
+    "NF": (
+        lambda r: (
+            f"{_n(r, 1, 90)} {r.choice(['Taylors Road', 'Queen Elizabeth Avenue', 'Grassy Road', 'Headstone Road'])}"
+        ),
+        lambda r: r.choice(["Burnt Pine, Norfolk Island 2899", "Kingston, Norfolk Island 2899"]),
+    ),
+    "BL": (
+        lambda r: f"{r.choice(['Lorient', 'Saint-Jean', 'Colombier', 'Flamands'])}, villa {_n(r, 1, 200)}",
+        lambda r: "97133 Saint-Barthélemy",
+    ),
+}
+# Names as people write them in the team's tools: the regions' own and, for a person of anywhere, a
+# non-Latin script or a family-name-first order. Each entry: (given names, family names, how the
+# full name is written: "gf" given first, "fg" family first with a space, "fg0" family first with
+# no space (Chinese, Korean)).
+_NAMES26: dict[str, tuple[list[str], list[str], str]] = {
+    "SB": (["Ezekiel", "Lydia", "Japhet", "Rose"], ["Tanito", "Houenipwela", "Kwaiga", "Sogavare"], "gf"),
+    "KI": (["Teweia", "Tiare", "Kautu", "Meere"], ["Tabwebweiti", "Kaiteie", "Teburoro", "Ioane"], "gf"),
+    "VI": (["Keisha", "Andre", "Shanelle", "Dwayne"], ["Petersen", "Hodge", "Christopher", "Liburd"], "gf"),
+    "AI": (["Shaquana", "Kenroy", "Latoya", "Delano"], ["Richardson", "Gumbs", "Fleming", "Hughes"], "gf"),
+    "PM": (["Léa", "Yannick", "Maëlle", "Gaëtan"], ["Briand", "Detcheverry", "Girardin", "Claireaux"], "gf"),
+    "CK": (["Teina", "Mata", "Tuaine", "Ngaire"], ["Marsters", "Tangaroa", "Browne", "Pokino"], "gf"),
+    "NF": (["Lisa", "Brendon", "Tamsin", "Duncan"], ["Christian", "Quintal", "Buffett", "Nobbs"], "gf"),
+    "BL": (["Inès", "Loïc", "Solène", "Arnaud"], ["Gréaux", "Laplace", "Questel", "Bernier"], "gf"),
+    "cyrl": (["Алексей", "Дмитрий", "Игорь", "Тимур"], ["Кузнецов", "Волков", "Соколов", "Морозов"], "gf"),
+    "cyrl-f": (["Наталья", "Ольга", "Светлана", "Ксения"], ["Кузнецова", "Волкова", "Соколова", "Морозова"], "fg"),
+    "grek": (["Γιώργος", "Νίκος", "Κώστας", "Δημήτρης"], ["Παπαδόπουλος", "Οικονόμου", "Γεωργίου", "Νικολάου"], "gf"),
+    "arab": (["محمد", "فاطمة", "يوسف", "ليلى"], ["الحسيني", "الخطيب", "منصور", "العلي"], "gf"),
+    "hebr": (["נועה", "יונתן", "תמר", "איתי"], ["כהן", "לוי", "מזרחי", "פרץ"], "gf"),
+    "deva": (["अनीता", "राहुल", "प्रिया", "विकास"], ["शर्मा", "वर्मा", "गुप्ता", "जोशी"], "gf"),
+    "thai": (["สมชาย", "สุดา", "ธนพล", "พิมพ์ชนก"], ["ศรีสุข", "วงศ์สวัสดิ์", "แก้วมณี", "บุญมา"], "gf"),
+    "hani": (["伟", "秀英", "志强", "静怡"], ["王", "李", "张", "刘"], "fg0"),
+    "jpan": (["花子", "健太", "美咲", "翔太"], ["佐藤", "鈴木", "高橋", "田中"], "fg"),
+    "hang": (["민준", "서연", "지훈", "유진"], ["김", "이", "박", "최"], "fg0"),
+    "viet": (["Thị Lan", "Văn Minh", "Thu Hà", "Quốc Bảo"], ["Nguyễn", "Trần", "Lê", "Phạm"], "fg"),
+    "hung": (["Eszter", "Bence", "Zsófia", "Levente"], ["Nagy", "Kovács", "Tóth", "Szabó"], "fg"),
+}
+_SCRIPTS26 = [k for k in _NAMES26 if k not in _ADDRESS26]
+_MAIL26 = ["gmail.com", "outlook.com", "proton.me", "yahoo.com", "icloud.com", "mail.ru", "yandex.ru", "naver.com"]
+_ROMAN26 = {  # (a login and an address are ASCII: a romanised handle per script, as people pick one)
+    "cyrl": ["alexey", "dmitry", "igor", "timur"],
+    "cyrl-f": ["natalia", "olga", "svetlana", "ksenia"],
+    "grek": ["giorgos", "nikos", "kostas", "dimitris"],
+    "arab": ["mohamed", "fatima", "youssef", "layla"],
+    "hebr": ["noa", "yonatan", "tamar", "itai"],
+    "deva": ["anita", "rahul", "priya", "vikas"],
+    "thai": ["somchai", "suda", "thanaphon", "phimchanok"],
+    "hani": ["wei", "xiuying", "zhiqiang", "jingyi"],
+    "jpan": ["hanako", "kenta", "misaki", "shota"],
+    "hang": ["minjun", "seoyeon", "jihun", "yujin"],
+}
+_ROMAN_FAMILY26 = {  # the family names of ``_NAMES26`` as their bearers romanise them, in the same order
+    "cyrl": ["kuznetsov", "volkov", "sokolov", "morozov"],
+    "cyrl-f": ["kuznetsova", "volkova", "sokolova", "morozova"],
+    "grek": ["papadopoulos", "oikonomou", "georgiou", "nikolaou"],
+    "arab": ["alhusseini", "alkhatib", "mansour", "alali"],
+    "hebr": ["cohen", "levi", "mizrahi", "peretz"],
+    "deva": ["sharma", "verma", "gupta", "joshi"],
+    "thai": ["srisuk", "wongsawat", "kaewmanee", "boonma"],
+    "hani": ["wang", "li", "zhang", "liu"],
+    "jpan": ["sato", "suzuki", "takahashi", "tanaka"],
+    "hang": ["kim", "lee", "park", "choi"],
+}
+
+
+def phone26(r: random.Random, region: str) -> str:
+    """``phone20``, drawn again in the rare case that 500 draws of a short plan find no valid number
+    (Caribbean Netherlands: one draw in a few thousand)."""
+    for _ in range(4):
+        try:
+            return phone20(r, region)
+        except RuntimeError:
+            continue
+    raise RuntimeError(region)
+
+
+def _person26(r: random.Random) -> dict[str, str]:
+    region = r.choice(sorted(_ADDRESS26))
+    names = region if r.random() < 0.4 else r.choice(_SCRIPTS26)
+    given_list, family_list, order = _NAMES26[names]
+    i, j = r.randrange(len(given_list)), r.randrange(len(family_list))
+    g, f = given_list[i], family_list[j]
+    full = f"{g} {f}" if order == "gf" else f"{f} {g}" if order == "fg" else f"{f}{g}"
+    handle = _ROMAN26[names][i] if names in _ROMAN26 else _ascii_slug(g)
+    fs = _ROMAN_FAMILY26[names][j] if names in _ROMAN_FAMILY26 else _ascii_slug(f)
+    preg = region if r.random() < 0.7 else r.choice([x for x in PHONE_REGIONS26 if x not in _ADDRESS26])
+    phone = phone26(r, preg)
+    y, m, d = _birth(r)
+    return {
+        "name": full,
+        "given": g,
+        # how a colleague calls them in a message: the given name, the full name where it is short and
+        # written without a space (Chinese, Korean)
+        "call": full if order == "fg0" else g,
+        "family": f,
+        "phone": phone,  # (the national way, as the person typed it)
+        "e164": phonenumbers.format_number(phonenumbers.parse(phone, preg), phonenumbers.PhoneNumberFormat.E164),
+        "street": _ADDRESS26[region][0](r),
+        "town": _ADDRESS26[region][1](r),
+        "email": f"{handle}.{fs}{_d(r, 2)}@{r.choice(_MAIL26)}",
+        "login": f"{handle}{fs[:1]}{_d(r, 2)}",
+        "dob": f"{y}-{m:02d}-{d:02d}",
+    }
+
+
+def _chat_export26(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person26(rng), _person26(rng)
+    forms = [
+        (
+            # a Slack export's users.json entry
+            f'{{"id": "U05K{_d(rng, 4)}Q", "name": "{p["login"]}", "real_name": "{_js(p["name"])}", '
+            f'"profile": {{"display_name": "{_js(p["call"])}", "email": "{p["email"]}", "phone": "{p["phone"]}", '
+            '"title": "Customer success"}}',
+            [p["login"], _js(p["name"]), _js(p["call"]), p["email"], p["phone"]],
+        ),
+        (
+            # a Discord chat export (DiscordChatExporter's JSON): the author and a colleague by given name alone
+            f'{{"id": "11{_d(rng, 16)}", "type": "Default", "author": {{"id": "48{_d(rng, 16)}", '
+            f'"name": "{p["login"]}", "nickname": "{_js(p["name"])}", "isBot": false}}, '
+            f'"content": "my new number is {p["phone"]}; {_js(q["call"])} still has the old one, '
+            f'ask {_js(q["call"])}"}}',
+            [p["login"], _js(p["name"]), p["phone"], _js(q["call"])],
+        ),
+        (
+            # a Matrix room's state (a member's display name) and an event from them
+            f'{{"type": "m.room.member", "state_key": "@{p["login"]}:matrix.org", "content": {{"membership": "join", '
+            f'"displayname": "{_js(p["name"])}"}}}}\n{{"type": "m.room.message", "sender": "@{p["login"]}:matrix.org", '
+            f'"content": {{"msgtype": "m.text", "body": "write to me at {p["email"]}"}}}}',
+            [p["login"], _js(p["name"]), p["email"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _chat_thread26(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person26(rng), _person26(rng)
+    forms = [
+        (
+            # a Slack channel's text export: name lines, then the message; a teammate thanked by given name
+            f"{p['name']}  10:{_d(rng, 1)}2 AM\nthe courier needs my address: {p['street']}, {p['town']}\n"
+            f"{q['name']}  10:{_d(rng, 1)}4 AM\nthanks, {p['call']}, forwarded",
+            [p["name"], p["street"], q["name"], p["call"]],
+        ),
+        (
+            # a Microsoft Teams message from the Graph API (an HTML body)
+            f'{{"from": {{"user": {{"displayName": "{_js(p["name"])}", "userIdentityType": "aadUser"}}}}, '
+            f'"body": {{"contentType": "html", "content": "<p>please call {_js(q["call"])} on {q["phone"]}</p>"}}}}',
+            [_js(p["name"]), _js(q["call"]), q["phone"]],
+        ),
+        (
+            # a WhatsApp-style group export line forwarded into a support thread
+            f"[06/12/2026, 10:{_d(rng, 1)}7] {p['name']}: {q['call']} moved, new mobile {q['e164']}, "
+            f"birthday {q['dob']}",
+            [p["name"], q["call"], q["e164"], q["dob"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _calendar26(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person26(rng), _person26(rng)
+    ics = _ics_text
+    forms = [
+        (
+            "BEGIN:VCALENDAR\nVERSION:2.0\nMETHOD:REQUEST\nBEGIN:VEVENT\n"
+            f"ORGANIZER;CN={ics(p['name'])}:mailto:{p['email']}\n"
+            f"ATTENDEE;CN={ics(q['name'])};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION:mailto:{q['email']}\n"
+            "SUMMARY:Quarterly review\nDTSTART:20261210T090000Z\nEND:VEVENT\nEND:VCALENDAR",
+            [ics(p["name"]), p["email"], ics(q["name"]), q["email"]],
+        ),
+        (
+            f"BEGIN:VEVENT\nSUMMARY:Site visit\nLOCATION:{ics(p['street'])}\\, {ics(p['town'])}\n"
+            f"DESCRIPTION:Host: {ics(p['name'])}\\nMobile: {p['phone']}\nEND:VEVENT",
+            [ics(p["street"]), ics(p["name"]), p["phone"]],
+        ),
+        (
+            "BEGIN:VEVENT\nSUMMARY:Birthday\nRRULE:FREQ=YEARLY\n"
+            f"DTSTART;VALUE=DATE:{p['dob'].replace('-', '')}\nDESCRIPTION:{ics(p['name'])}\nEND:VEVENT",
+            [p["dob"].replace("-", ""), ics(p["name"])],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _vcard26(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person26(rng)
+    ics = _ics_text
+    forms = [
+        (
+            # vCard 4.0: N is family;given (RFC 6350), FN the name as written
+            f"BEGIN:VCARD\nVERSION:4.0\nFN:{ics(p['name'])}\nN:{ics(p['family'])};{ics(p['given'])};;;\n"
+            f"TEL;TYPE=cell;VALUE=uri:tel:{p['e164']}\nEMAIL:{p['email']}\nEND:VCARD",
+            [ics(p["name"]), f"{ics(p['family'])};{ics(p['given'])}", p["e164"], p["email"]],
+        ),
+        (
+            # vCard 3.0 from a phone's contacts export: the home address in ADR's seven parts
+            f"BEGIN:VCARD\nVERSION:3.0\nFN:{ics(p['name'])}\nTEL;TYPE=CELL:{p['phone']}\n"
+            f"ADR;TYPE=HOME:;;{ics(p['street'])};{ics(p['town'])};;;\nBDAY:{p['dob']}\nEND:VCARD",
+            [ics(p["name"]), p["phone"], ics(p["street"]), p["dob"]],
+        ),
+        (
+            f"$ khard show --format yaml {p['login']}\nFormatted name: {p['name']}\nNickname: {p['call']}\n"
+            f"Phone:\n    cell: {p['phone']}\nEmail:\n    home: {p['email']}",
+            [p["login"], p["name"], p["call"], p["phone"], p["email"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _helpdesk26(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person26(rng)
+    forms = [
+        (
+            # a Zendesk ticket with its requester sideloaded
+            f'{{"ticket": {{"id": {_d(rng, 5)}, "subject": "Refund", "requester_id": 39{_d(rng, 9)}}}, '
+            f'"users": [{{"id": 39{_d(rng, 9)}, "name": "{_js(p["name"])}", "email": "{p["email"]}", '
+            f'"phone": "{p["e164"]}", "role": "end-user"}}]}}',
+            [_js(p["name"]), p["email"], p["e164"]],
+        ),
+        (
+            # an Intercom contact
+            f'{{"type": "contact", "role": "user", "name": "{_js(p["name"])}", "email": "{p["email"]}", '
+            f'"phone": "{p["phone"]}", "location": {{"city": "{_js(p["town"])}"}}}}',
+            [_js(p["name"]), p["email"], p["phone"]],
+        ),
+        (
+            # a Jira Service Management request: the reporter and their shipping address
+            f'{{"key": "SUP-{_d(rng, 4)}", "fields": {{"reporter": {{"displayName": "{_js(p["name"])}", '
+            f'"emailAddress": "{p["email"]}"}}, "customfield_10{_d(rng, 3)}": "{_js(p["street"])}, '
+            f'{_js(p["town"])}"}}}}',
+            [_js(p["name"]), p["email"], _js(p["street"])],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _mobile_log26(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person26(rng)
+    forms = [
+        (
+            f"12-06 10:0{_d(rng, 1)}:14.331  4821  4890 D AuthViewModel: signIn(email={p['email']}, "
+            f"phone={p['e164']})\n12-06 10:02:14.402  4821  4890 W AuthViewModel: OTP not delivered",
+            [p["email"], p["e164"]],
+        ),
+        (
+            f"2026-12-06 10:02:14.331 Df Billing[4821:1a2b3] [com.example.billing:profile] loaded profile "
+            f"name={p['name']} dob={p['dob']}",
+            [p["name"], p["dob"]],
+        ),
+        (
+            # a Crashlytics issue's keys and the user identifier set by the app
+            f'Crashlytics.crashlytics().setUserID("{p["login"]}")\n'
+            f'Crashlytics.crashlytics().setCustomValue("{_js(p["street"])}", forKey: "shipping_line1")',
+            [p["login"], _js(p["street"])],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _cli_whoami26(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person26(rng)
+    acct = f"4821{_d(rng, 8)}"
+    forms = [
+        (
+            f"$ gcloud auth list\n      Credentialed Accounts\nACTIVE  ACCOUNT\n*       {p['email']}\n"
+            "        ci-deployer@prod-4821.iam.gserviceaccount.com",
+            [p["email"]],
+        ),
+        (
+            f'$ az account show\n{{\n  "name": "Pay-As-You-Go",\n  "user": {{\n    "name": "{p["email"]}",\n'
+            '    "type": "user"\n  }\n}',
+            [p["email"]],
+        ),
+        (
+            "$ aws sts get-caller-identity\n{\n"
+            f'    "UserId": "AIDA{_rs(rng, UPPER32, 17)}",\n'
+            f'    "Account": "{acct}",\n    "Arn": "arn:aws:iam::{acct}:user/{p["login"]}"\n}}\n'
+            f"$ heroku auth:whoami\n{p['email']}",
+            [p["login"], p["email"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _ci_log_identity26(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person26(rng)
+    forms = [
+        (
+            f"2026-12-06T10:02:14.1184520Z [command]/usr/bin/git log -1 --format='%an <%ae>'\n"
+            f"2026-12-06T10:02:14.1290231Z {p['name']} <{p['email']}>",
+            [p["name"], p["email"]],
+        ),
+        (
+            f'$ echo "Triggered by $GITLAB_USER_NAME ($GITLAB_USER_EMAIL)"\nTriggered by {p["name"]} '
+            f"({p['email']})\n$ echo $GITLAB_USER_LOGIN\n{p['login']}",
+            [p["name"], p["email"], p["login"]],
+        ),
+        (
+            f"[Pipeline] echo\nStarted by user {p['name']}\nRunning as {p['login']}\nNotifying {p['email']} on failure",
+            [p["name"], p["login"], p["email"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _registry_kube_user26(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person26(rng)
+    forms = [
+        (
+            "apiVersion: v1\nkind: Config\ncurrent-context: prod\nusers:\n"
+            f"- name: {p['email']}\n  user:\n    exec:\n      command: kubelogin\n"
+            f"contexts:\n- context:\n    cluster: prod\n    user: {p['email']}\n  name: prod",
+            [p["email"]],
+        ),
+        (
+            f"$ npm whoami\n{p['login']}\n$ cat ~/.npmrc\nemail={p['email']}\nregistry=https://registry.npmjs.org/",
+            [p["login"], p["email"]],
+        ),
+        (
+            f"$ docker info | grep -i username\n Username: {p['login']}\n$ git config --global user.name\n{p['name']}",
+            [p["login"], p["name"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _name_scripts26(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person26(rng), _person26(rng)
+    forms = [
+        (
+            # a name alone where the field names a person (assignee, author, reviewer)
+            f"Assignee: {p['name']}\nReporter: {q['name']}\nStatus: In Progress",
+            [p["name"], q["name"]],
+        ),
+        (
+            # a given name alone in a request: the sentence makes it a person
+            f"can you ask {p['call']} to approve the migration? {q['call']} is out until Monday",
+            [p["call"], q["call"]],
+        ),
+        (
+            # a family name in capitals first, as an airline, a passport or a form writes it
+            f"Passenger / Пассажир: {p['family'].upper()} {p['given']}\nContact: {p['email']}",
+            [f"{p['family'].upper()} {p['given']}", p["email"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+round26_custom("chat_export_profile26", "pii", _chat_export26, 3)
+round26_custom("chat_text_thread26", "pii", _chat_thread26, 3)
+round26_custom("calendar_invite26", "pii", _calendar26, 3)
+round26_custom("vcard_contact26", "pii", _vcard26, 3)
+round26_custom("helpdesk_requester26", "pii", _helpdesk26, 3)
+round26_custom("mobile_app_log26", "pii", _mobile_log26, 3)
+round26_custom("cli_whoami_caller26", "pii", _cli_whoami26, 3)
+round26_custom("ci_log_identity26", "pii", _ci_log_identity26, 3)
+round26_custom("registry_kube_user26", "pii", _registry_kube_user26, 3)
+round26_custom("name_scripts_orders26", "pii", _name_scripts26, 3)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -26982,6 +27722,176 @@ def _round25_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _round26_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-26 never-tuned hard negatives, in the shapes of round 26's plants (chat exports, calendar
+    invites, vCards, support-desk tickets, mobile logs, CLI output, CI logs, registry and cluster
+    configs) and under the same policy (nothing secret or personal). A chat export's bot and system
+    messages (an app's bot profile, a channel's topic change, a Matrix server notice); a
+    public calendar's invite (an organiser at a reserved ``example.com`` role address, a recurrence
+    rule, a time zone block); a company's vCard (a role address at ``example.com``, a toll-free number:
+    round 18's call); a support ticket's metadata (status, priority, channel, tags, SLA, no requester);
+    an Android system log (ActivityManager and Choreographer lines, a build fingerprint); an Apple
+    crash report's thread backtrace and binary image UUIDs; cloud CLIs' account metadata (a project, a
+    subscription and tenant GUID, an assumed role's session named after the CI job, never a person); a
+    CI job log's masked secrets (``***``), runner image versions and action pins; registry configs
+    without a credential (a scope's registry, a credential helper's name, a sparse index URL); a
+    kubeconfig's cluster block (a CA certificate's base64, the server, an exec plugin's arguments);
+    UI strings in non-Latin scripts from a locale file (words, not names)."""
+
+    def uuid_(r: random.Random) -> str:
+        h = _rs(r, HEX, 32)
+        return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-{r.choice('89ab')}{h[17:20]}-{h[20:]}"
+
+    def b64(r: random.Random, n: int) -> str:
+        return base64.b64encode(bytes(r.randrange(256) for _ in range(n))).decode()
+
+    return {
+        "chat_bot_system_messages": [
+            lambda r: (
+                f'{{"type": "message", "subtype": "bot_message", "bot_id": "B0{_rs(r, UPPER32, 9)}", '
+                f'"bot_profile": {{"id": "B0{_rs(r, UPPER32, 9)}", "app_id": "A0{_rs(r, UPPER32, 9)}", '
+                f'"name": "{r.choice(["GitHub", "Jira Cloud", "PagerDuty", "Google Calendar"])}"}}, '
+                f'"text": "Pull request #{r.randrange(100, 9999)} merged", "ts": "17650{_d(r, 5)}.000{_d(r, 3)}"}}'
+            ),
+            lambda r: (
+                f'{{"type": "message", "subtype": "channel_topic", "text": "set the channel topic: release '
+                f'{r.randrange(2, 9)}.{r.randrange(0, 20)} freeze until Friday", '
+                f'"ts": "17650{_d(r, 5)}.000{_d(r, 3)}"}}'
+            ),
+            lambda r: (
+                '{"type": "m.room.message", "sender": "@server:matrix.example.org", "content": {"msgtype": '
+                f'"m.server_notice", "body": "Monthly active user limit reached ({r.randrange(50, 500)})"}}}}'
+            ),
+        ],
+        "public_calendar_event": [
+            lambda r: (
+                "BEGIN:VCALENDAR\nPRODID:-//Example Corp//Release Calendar 2.1//EN\nBEGIN:VEVENT\n"
+                f"UID:{uuid_(r)}@example.com\nDTSTART;TZID=Europe/Berlin:202612{r.randrange(10, 29)}T090000\n"
+                f"RRULE:FREQ=WEEKLY;BYDAY={r.choice(['MO', 'TU', 'WE', 'TH'])};COUNT={r.randrange(4, 20)}\n"
+                "ORGANIZER;CN=Release Calendar:mailto:releases@example.com\nSUMMARY:Release train\nEND:VEVENT"
+            ),
+            lambda r: (
+                "BEGIN:VTIMEZONE\nTZID:Pacific/Guadalcanal\nBEGIN:STANDARD\nTZOFFSETFROM:+1100\nTZOFFSETTO:+1100\n"
+                f"TZNAME:+11\nDTSTART:1970010{r.randrange(1, 9)}T000000\nEND:STANDARD\nEND:VTIMEZONE"
+            ),
+        ],
+        "company_vcard": [
+            lambda r: (
+                f"BEGIN:VCARD\nVERSION:4.0\nKIND:org\nFN:{r.choice(['Example Cloud', 'Example Payments'])} Support\n"
+                f"EMAIL;TYPE=work:{r.choice(['support', 'help', 'billing'])}@example.com\n"
+                f"TEL;TYPE=work;VALUE=uri:tel:+1-{r.choice(['800', '888', '877', '866'])}-{_d(r, 3)}-{_d(r, 4)}\n"
+                "URL:https://www.example.com/support\nEND:VCARD"
+            ),
+        ],
+        "helpdesk_ticket_metadata": [
+            lambda r: (
+                f'{{"ticket": {{"id": {r.randrange(10000, 99999)}, '
+                f'"status": "{r.choice(["open", "pending", "solved"])}", '
+                f'"priority": "{r.choice(["low", "normal", "high"])}", "via": {{"channel": "web"}}, '
+                f'"tags": ["billing", "refund"], "sla_policy": {{"id": {r.randrange(100, 999)}, "title": "Standard"}}, '
+                f'"created_at": "2026-12-0{r.randrange(1, 7)}T10:{r.randrange(10, 59)}:14Z"}}}}'
+            ),
+            lambda r: (
+                f'{{"key": "SUP-{r.randrange(100, 9999)}", "fields": {{"status": {{"name": "Waiting for support"}}, '
+                f'"priority": {{"name": "P{r.randrange(1, 5)}"}}, "issuetype": {{"name": "Service Request"}}}}}}'
+            ),
+        ],
+        "android_system_log": [
+            lambda r: (
+                f"12-06 10:02:{r.randrange(10, 59)}.{_d(r, 3)}  {r.randrange(500, 2000)}  {r.randrange(500, 2000)} "
+                f"I ActivityManager: Start proc {r.randrange(3000, 30000)}:"
+                f"com.example.billing/u0a{r.randrange(100, 400)} "
+                "for next-top-activity {com.example.billing/.MainActivity}"
+            ),
+            lambda r: (
+                f"12-06 10:02:{r.randrange(10, 59)}.{_d(r, 3)}  {r.randrange(3000, 30000)}  {r.randrange(3000, 30000)} "
+                f"I Choreographer: Skipped {r.randrange(30, 200)} frames!  The application may be doing too much "
+                "work on its main thread."
+            ),
+            lambda r: (
+                f"Build fingerprint: 'google/oriole/oriole:15/AP4A.2{_d(r, 5)}.00{r.randrange(1, 9)}/"
+                f"{_d(r, 8)}:user/release-keys'"
+            ),
+        ],
+        "apple_crash_backtrace": [
+            lambda r: (
+                "Thread 0 Crashed::  Dispatch queue: com.apple.main-thread\n"
+                f"0   libswiftCore.dylib    0x{_rs(r, HEX, 16)} _assertionFailure(_:_:file:line:flags:) + 264\n"
+                f"1   Billing               0x{_rs(r, HEX, 16)} ProfileViewModel.load() + {r.randrange(40, 900)}"
+            ),
+            lambda r: (
+                f"Binary Images:\n       0x{_rs(r, HEX, 9)} -        0x{_rs(r, HEX, 9)} Billing arm64  "
+                f"<{_rs(r, HEX, 32)}> /private/var/containers/Bundle/Application/{uuid_(r).upper()}/Billing.app/Billing"
+            ),
+        ],
+        "cli_account_metadata": [
+            lambda r: (
+                f"$ gcloud config list\n[core]\nproject = billing-prod-{r.randrange(1000, 9999)}\n[compute]\n"
+                f"region = {r.choice(['europe-west1', 'us-central1', 'asia-southeast1'])}"
+            ),
+            lambda r: (
+                f'{{\n  "environmentName": "AzureCloud",\n  "id": "{uuid_(r)}",\n  "isDefault": true,\n'
+                f'  "tenantId": "{uuid_(r)}",\n  "state": "Enabled"\n}}'
+            ),
+            lambda r: (
+                f'{{\n    "Account": "{_d(r, 12)}",\n    "Arn": "arn:aws:sts::{_d(r, 12)}:assumed-role/'
+                f'{r.choice(["ci-deploy", "terraform-plan", "release"])}/GitHubActions"\n}}'
+            ),
+        ],
+        "ci_log_masked_and_pins": [
+            lambda r: (
+                f"2026-12-06T10:02:14.{_d(r, 7)}Z Current runner version: '2.3{r.randrange(10, 30)}.0'\n"
+                f"2026-12-06T10:02:14.{_d(r, 7)}Z Image: ubuntu-24.04\n2026-12-06T10:02:14.{_d(r, 7)}Z Version: "
+                f"2026120{r.randrange(1, 7)}.{r.randrange(1, 9)}.0"
+            ),
+            lambda r: (
+                f"2026-12-06T10:02:15.{_d(r, 7)}Z ##[group]Run actions/checkout@{_rs(r, HEX, 40)}\n"
+                f"2026-12-06T10:02:15.{_d(r, 7)}Z   token: ***\n2026-12-06T10:02:15.{_d(r, 7)}Z ##[endgroup]"
+            ),
+        ],
+        "registry_config_public": [
+            lambda r: (
+                f"@example:registry=https://npm.pkg.example.com/\nsave-exact=true\nfund=false\n"
+                f"engine-strict={r.choice(['true', 'false'])}"
+            ),
+            lambda r: (
+                '{\n  "credsStore": "desktop",\n  "credHelpers": {\n    '
+                f'"{r.choice(["europe", "us", "asia"])}-docker.pkg.dev": "gcloud"\n  }}\n}}'
+            ),
+            lambda r: (
+                '[registries.internal]\nindex = "sparse+https://crates.example.com/api/v1/crates/"\n'
+                f"[net]\nretry = {r.randrange(2, 6)}"
+            ),
+        ],
+        "kubeconfig_cluster_block": [
+            lambda r: (
+                "clusters:\n- cluster:\n    certificate-authority-data: "
+                f"LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSU{b64(r, 60)}\n"
+                f"    server: https://{_rs(r, HEX, 32).upper()}.gr7.eu-west-1.eks.amazonaws.com\n  name: prod"
+            ),
+            lambda r: (
+                "    exec:\n      apiVersion: client.authentication.k8s.io/v1beta1\n      command: aws\n"
+                f"      args: [eks, get-token, --cluster-name, prod-{r.randrange(1, 9)}, --region, eu-west-1]"
+            ),
+        ],
+        "locale_strings_scripts": [
+            lambda r: (
+                '{"checkout.title": "Оформление заказа", "checkout.pay": "Оплатить", '
+                f'"cart.items": "{r.randrange(2, 20)} товаров", "errors.network": "Нет соединения"}}'
+            ),
+            lambda r: (
+                f'{{"nav.home": "หน้าแรก", "nav.orders": "คำสั่งซื้อ", "badge.count": "{r.randrange(2, 99)}", '
+                '"errors.notFound": "ไม่พบหน้านี้"}'
+            ),
+            lambda r: f'msgid "Save changes"\nmsgstr "{r.choice(["حفظ التغييرات", "שמור שינויים", "परिवर्तन सहेजें"])}"',
+            lambda r: (
+                f'"settings.language": "{r.choice(["言語", "语言", "언어", "Γλώσσα"])}", '
+                f'"settings.theme": "{r.choice(["テーマ", "主题", "테마", "Θέμα"])}"'
+            ),
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -27008,6 +27918,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     23: _round23_decoy_templates(),
     24: _round24_decoy_templates(),
     25: _round25_decoy_templates(),
+    26: _round26_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -28495,6 +29406,57 @@ ROUND25_WRAPPERS: list[Wrapper] = [
 ]
 
 
+def _line_prefix(prefix: str) -> Callable[[str], str]:
+    # a log that writes every line of a message with its own header
+    return lambda s: s.replace("\n", "\n" + prefix)
+
+
+ROUND26_WRAPPERS: list[Wrapper] = [
+    lambda r: (
+        '{"type": "message", "user": "U05K2J9Q", "text": "{s}", "ts": "1765012934.000200"}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Slack export's message
+    lambda r: (
+        '{"id": "1181230947713", "type": "Default", "author": {"name": "ops"}, "content": "{s}"}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Discord chat export
+    lambda r: (
+        '{"type": "m.room.message", "content": {"msgtype": "m.text", "body": "{s}"}}',
+        lambda s: json.dumps(s)[1:-1],
+    ),  # a Matrix event (\\uXXXX escapes)
+    lambda r: (
+        '{"body": {"contentType": "html", "content": "<div>{s}</div>"}}',
+        lambda s: json.dumps(_entities(s).replace("\n", "<br>"), ensure_ascii=False)[1:-1],
+    ),  # a Teams message's HTML body in Graph JSON
+    lambda r: ("BEGIN:VEVENT\nSUMMARY:Sync\nDESCRIPTION:{s}\nEND:VEVENT", _ics_text),  # an iCalendar event
+    lambda r: ("BEGIN:VCARD\nVERSION:3.0\nFN:Support desk\nNOTE:{s}\nEND:VCARD", _ics_text),  # a vCard's note
+    lambda r: (
+        '{"ticket": {"id": 48211, "comment": {"body": "{s}", "public": false}}}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Zendesk ticket comment
+    lambda r: (
+        '{"fields": {"summary": "Customer report", "description": "{s}"}}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Jira issue
+    lambda r: (
+        "12-06 10:02:14.331  4821  4890 I SupportChat: {s}",
+        _line_prefix("12-06 10:02:14.331  4821  4890 I SupportChat: "),
+    ),  # Android logcat
+    lambda r: (
+        "2026-12-06 10:02:14.331 Df Billing[4821:1a2b3] [com.example.billing:chat] {s}",
+        _line_prefix("2026-12-06 10:02:14.331 Df Billing[4821:1a2b3] [com.example.billing:chat] "),
+    ),  # Apple unified log (log show)
+    lambda r: (
+        "2026-12-06T10:02:14.1184520Z {s}",
+        _line_prefix("2026-12-06T10:02:14.1184520Z "),
+    ),  # a GitHub Actions job log
+    lambda r: (
+        'Crashlytics.crashlytics().log("{s}")',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Crashlytics breadcrumb in Swift
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -28536,6 +29498,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     23: [ROUND23_WRAPPERS],
     24: [ROUND24_WRAPPERS],
     25: [ROUND25_WRAPPERS],
+    26: [ROUND26_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]

@@ -52,7 +52,8 @@ def _cases(pool: str) -> list[BlindCase]:
     # round 17 (dev since round 18 exists), round 18 (dev since round 19 exists), round 19 (dev since
     # round 20 exists), round 20 (dev since round 21 exists), round 21 (dev since round 22 exists),
     # round 22 (dev since round 23 exists), round 23 (dev since round 24 exists), round 24 (dev since
-    # round 25 exists) and the holdout (round 25 alone, never its texts) have floors of their own
+    # round 25 exists), round 25 (dev since round 26 exists) and the holdout (round 26 alone, never its
+    # texts) have floors of their own
     if pool == "dev":
         return generate(SEED, "dev", 1200, before=8)
     if pool == "holdout":
@@ -253,9 +254,17 @@ def blind(pool: str) -> BlindScore:
 # Its floors are seed 7's less 1.5 points and 30 stray spans more; its false-positive ceiling is seed
 # 7's figure plus 15 (of round 25's look-alikes about one in eight is redacted untuned; never read case
 # by case).
+# Round 26 made round 25 dev (issue 17, branch blind26): round 25's floors are its figures drawn as dev
+# at seed 7 (n 1200) less 1.5 points (test_blind_joined_dev[round25]). The holdout is round 26 alone
+# (written blind, untuned, the engine at main c3a196e), seeds 1 / 2 / 7 (n 1200): 96.5 / 96.1 / 96.7%
+# secrets, 46.8 / 47.0 / 46.4% personal data, 117.1 / 96.7 / 100.8 FP/MB, 111 / 113 / 804 stray spans,
+# nothing dropped, idempotent at seeds 1 and 2, NOT at seed 7 (a second pass redacts more; never read
+# case by case). Its floors are seed 7's less 1.5 points and 30 stray spans more; its false-positive
+# ceiling is seed 7's figure plus 15 (of round 26's look-alikes about one in eighteen is redacted
+# untuned); its idempotence is not asserted until a tuner makes it so.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray", "idempotent"),
-    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.925, 0.600, 258.2, 48, True)],
+    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.952, 0.449, 115.8, 834, False)],
 )
 def test_blind_pools(
     pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int, idempotent: bool
@@ -367,6 +376,10 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     # FP/MB (+15), 21 stray spans (+30), idempotent (tune24 fixed its one cause: a name's span over a lone
     # middle dot). Untuned on main f475477: 79.0% / 56.1% / 0.0 FP/MB / 21 stray, not idempotent.
     24: JoinedFloors(0.839, 0.706, 15.0, 51),
+    # Round 25 (dev since round 26 is written blind; tune25 tunes on it): floors at its untuned figures drawn as
+    # dev at seed 7 (n 1200) on main c3a196e less 1.5 points: 93.9% secrets, 64.6% personal data, 275.8 FP/MB
+    # (+15), 492 stray spans (+30), idempotent. (As the holdout, seed 7: 94.0% / 61.5% / 243.2 FP/MB / 18.)
+    25: JoinedFloors(0.924, 0.631, 290.8, 522),
 }
 
 
@@ -926,8 +939,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"pangea_token23", "in_gstin_proprietor23", "rsvp_guest_list23"} <= dev_cats
     assert set(DECOY_ROUNDS[24]) <= set(DECOYS) and WRAPPER_ROUNDS[24][0] in DEV_WRAPPERS  # round 24 is dev
     assert {"astra_db_token24", "cy_tic24", "payslip_bill24"} <= dev_cats
+    assert set(DECOY_ROUNDS[25]) <= set(DECOYS) and WRAPPER_ROUNDS[25][0] in DEV_WRAPPERS  # round 25 is dev
+    assert {"meraki_api_key25", "ec_ci25", "seed_sql_fixture25"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 13  # round 25 adds 13 categories (each weighs more in a draw)
+    assert len(holdout_only) >= 14  # round 26 adds 14 categories (each weighs more in a draw)
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -1061,43 +1076,53 @@ def test_round16_generator_checks() -> None:
     assert a + b == v and a in text and b in text and v not in text
 
 
-def test_round25_holdout() -> None:
-    """Round 25 is the holdout (round 24 joined dev): families for every category, rounds scored
-    apart, each round-25 category planted at least 3 times in 2400 prompts with every value in its
-    prompt, its new kinds about 40 % of its plants (they weigh NEW25_WEIGHT in a draw of round 25,
-    every other category 1, round 16's to 24's heavy kinds included) and at least 60 % of them personal
+def test_round26_holdout() -> None:
+    """Round 26 is the holdout (round 25 joined dev): families for every category, rounds scored
+    apart, each round-26 category planted at least 3 times in 2400 prompts with every value in its
+    prompt, its new kinds about 40 % of its plants (they weigh NEW26_WEIGHT in a draw of round 26,
+    every other category 1, round 16's to 25's heavy kinds included) and at least 60 % of them personal
     data, every decoy kind drawn, the same cases for the same seed. (Generator only: the engine never
     runs here.)"""
-    assert HOLDOUT_ROUNDS == (25,) and HOLDOUT_ROUND == 25
-    assert all(len(c.templates("holdout", 25)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 25) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 25) or c.templates("holdout", 24) for c in CATS)
-    r24 = {c.name for c in CATS if c.templates("dev", 24)}
-    r25 = {c.name for c in CATS if c.templates("holdout", 25)}
-    new = r25 - r24
-    assert new == rb.NEW25 and len(rb.NEW25) >= 12 and r24 < r25
-    assert len([c for c in CATS if c.name in rb.NEW25 and c.kind == "secret"]) >= 3
-    assert len([c for c in CATS if c.name in rb.NEW25 and c.kind == "pii"]) >= 9
-    weights = {c.name: c.draws((25,)) for c in CATS}
-    assert all(w == rb.NEW25_WEIGHT for n, w in weights.items() if n in rb.NEW25)
+    assert HOLDOUT_ROUNDS == (26,) and HOLDOUT_ROUND == 26
+    assert all(len(c.templates("holdout", 26)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 26) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 26) or c.templates("holdout", 25) for c in CATS)
+    r25 = {c.name for c in CATS if c.templates("dev", 25)}
+    r26 = {c.name for c in CATS if c.templates("holdout", 26)}
+    new = r26 - r25
+    assert new == rb.NEW26 and len(rb.NEW26) >= 14 and r25 < r26
+    assert len([c for c in CATS if c.name in rb.NEW26 and c.kind == "secret"]) >= 3
+    assert len([c for c in CATS if c.name in rb.NEW26 and c.kind == "pii"]) >= 11
+    weights = {c.name: c.draws((26,)) for c in CATS}
+    assert all(w == rb.NEW26_WEIGHT for n, w in weights.items() if n in rb.NEW26)
     assert all(w == 1 for n, w in weights.items() if n not in new)
-    cases = generate(2, "holdout", 2400, round_no=25)
+    cases = generate(2, "holdout", 2400, round_no=26)
     counts = _planted_counts(cases)
-    assert set(counts) == r25 and min(counts.values()) >= 3, min(counts.values())
-    share = sum(n for name, n in counts.items() if name in rb.NEW25) / sum(counts.values())
+    assert set(counts) == r26 and min(counts.values()) >= 3, min(counts.values())
+    share = sum(n for name, n in counts.items() if name in rb.NEW26) / sum(counts.values())
     assert 0.35 <= share <= 0.45, share
-    personal = sum(n for name, n in counts.items() if name in rb.NEW25 and rb.KIND[name] == "pii")
-    assert personal / sum(n for name, n in counts.items() if name in rb.NEW25) >= 0.6
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[25])
-    assert not set(DECOY_ROUNDS[25]) & {k for r in range(1, 25) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[25]) >= 10 and len(WRAPPER_ROUNDS[25][0]) >= 10
-    assert [c.text for c in generate(2, "holdout", 200, round_no=25)] == [c.text for c in cases[:200]]
-    twenty_four = generate(2, "dev", 300, round_no=24)
-    assert not new & {p.category for case in twenty_four for p in case.plants}
+    personal = sum(n for name, n in counts.items() if name in rb.NEW26 and rb.KIND[name] == "pii")
+    assert personal / sum(n for name, n in counts.items() if name in rb.NEW26) >= 0.6
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[26])
+    assert not set(DECOY_ROUNDS[26]) & {k for r in range(1, 26) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert len(DECOY_ROUNDS[26]) >= 10 and len(WRAPPER_ROUNDS[26][0]) >= 10
+    assert [c.text for c in generate(2, "holdout", 200, round_no=26)] == [c.text for c in cases[:200]]
+    twenty_five = generate(2, "dev", 300, round_no=25)
+    assert not new & {p.category for case in twenty_five for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=25)
+        generate(1, "dev", 10, round_no=26)
     with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=24)
+        generate(1, "holdout", 10, round_no=25)
+
+
+def test_round25_joined_dev() -> None:
+    """Round 25 joined dev (see `_check_joined_dev`): at least 12 new categories; its new kinds still
+    weigh NEW25_WEIGHT in a draw of round 25 alone, and once in the whole dev pool and among round
+    26's families."""
+    _check_joined_dev(25, 12, min_count=3, known_decoys_and_wrappers=True)
+    heavy = {c.name for c in CATS if c.name in rb.NEW25}
+    assert len(heavy) >= 12 and all(c.draws((25,)) == rb.NEW25_WEIGHT for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and c.draws((26,)) == 1 for c in CATS if c.name in heavy)
 
 
 def test_round24_joined_dev() -> None:
@@ -1107,7 +1132,7 @@ def test_round24_joined_dev() -> None:
     _check_joined_dev(24, 11, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW24}
     assert len(heavy) >= 11 and all(c.draws((24,)) == rb.NEW24_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and c.draws((25,)) == 1 for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (25, 26)) for c in CATS if c.name in heavy)
 
 
 def test_round23_joined_dev() -> None:
@@ -1117,7 +1142,7 @@ def test_round23_joined_dev() -> None:
     _check_joined_dev(23, 9, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW23}
     assert len(heavy) >= 9 and all(c.draws((23,)) == rb.NEW23_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (24, 25)) for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (24, 25, 26)) for c in CATS if c.name in heavy)
 
 
 def test_round22_joined_dev() -> None:
@@ -1127,7 +1152,7 @@ def test_round22_joined_dev() -> None:
     _check_joined_dev(22, 8, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW22}
     assert len(heavy) >= 8 and all(c.draws((22,)) == rb.NEW22_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (23, 24, 25)) for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (23, 24, 25, 26)) for c in CATS if c.name in heavy)
 
 
 def test_round21_joined_dev() -> None:
@@ -1137,7 +1162,9 @@ def test_round21_joined_dev() -> None:
     _check_joined_dev(21, 10, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW21}
     assert len(heavy) >= 10 and all(c.draws((21,)) == rb.NEW21_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (22, 23, 24, 25)) for c in CATS if c.name in heavy)
+    assert all(
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (22, 23, 24, 25, 26)) for c in CATS if c.name in heavy
+    )
 
 
 def test_round20_joined_dev() -> None:
@@ -1148,7 +1175,7 @@ def test_round20_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW20}
     assert len(heavy) >= 11 and all(c.draws((20,)) == rb.NEW20_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (21, 22, 23, 24, 25)) for c in CATS if c.name in heavy
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (21, 22, 23, 24, 25, 26)) for c in CATS if c.name in heavy
     )
 
 
@@ -1160,7 +1187,9 @@ def test_round19_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW19}
     assert len(heavy) >= 13 and all(c.draws((19,)) == rb.NEW19_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (20, 21, 22, 23, 24, 25)) for c in CATS if c.name in heavy
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (20, 21, 22, 23, 24, 25, 26))
+        for c in CATS
+        if c.name in heavy
     )
 
 
@@ -1262,7 +1291,10 @@ def test_round17_generator_checks() -> None:
     for c in names:
         for t in range(c.n_templates):
             text, (v,) = c.make(r, t)
-            assert v in text and v.startswith(prefixes), (c.name, v)
+            if '"auths"' in text:  # (round 26's docker auths plant base64 of ``user:token``: its token checked)
+                assert v in text
+                v = base64.b64decode(v).decode().removeprefix("ci-bot:")
+            assert (v in text or '"auths"' in text) and v.startswith(prefixes), (c.name, v)
 
 
 def _nhs_mod11_ok(v: str) -> bool:
@@ -1661,7 +1693,7 @@ def test_round25_generator_checks() -> None:
                 seg = re.search(r"state=([\w-]+)", text)
                 assert seg and "@" in json.loads(base64.urlsafe_b64decode(seg.group(1) + "==").decode())["email"]
     for c in CATS:  # every round-25 family of every category: each value in a form the scorer looks for
-        for t in c.templates("holdout", 25):
+        for t in c.templates("dev", 25):  # (dev since round 26 exists)
             for _ in range(4):
                 text, needles = c.make(r, t)
                 assert all(any(f in text for f in rb._forms(lambda x: x, n)) for n in needles), (c.name, t)
@@ -1682,6 +1714,81 @@ def test_round25_generator_checks() -> None:
             assert v in text and any(re.fullmatch(x, v) for x in layouts), (c.name, v)
 
 
+def test_round26_generator_checks() -> None:
+    """Round 26's values against their published rules and their encodings decoded back: the Faroese P-tal
+    (its birth date a real date, the weighted sum 3 2 7 6 5 4 3 2 1 zero mod 11, one digit changed
+    failing), the phones re-validated by phonenumbers for regions no earlier round writes (the national
+    form and E.164); names in at least six non-Latin scripts; every form's values in its text, the
+    iCalendar / vCard TEXT escapes and a registry login's base64 decoding to what was planted; the
+    credentials in gitleaks' layouts; the decoys' addresses only at reserved domains."""
+    import datetime
+    import unicodedata
+
+    def ptal_ok(v: str) -> bool:
+        weights = (3, 2, 7, 6, 5, 4, 3, 2, 1)
+        return len(v) == 9 and v.isdigit() and sum(w * int(c) for w, c in zip(weights, v, strict=True)) % 11 == 0
+
+    r = random.Random(26)
+    for _ in range(300):
+        v = rb.fo_ptal(r)
+        assert ptal_ok(v), v
+        datetime.date(1900 + int(v[4:6]), int(v[2:4]), int(v[:2]))  # (a real birth date)
+        assert not ptal_ok(v[:-1] + str((int(v[-1]) + 1) % 10)), v
+        region = r.choice(rb.PHONE_REGIONS26)
+        assert phonenumbers.is_valid_number(phonenumbers.parse(rb.phone26(r, region), region)), region
+    earlier = set()
+    for name in dir(rb):
+        regions = getattr(rb, name)
+        if name.startswith("PHONE_REGIONS") and name != "PHONE_REGIONS26":
+            earlier |= {x for v in regions.values() for x in v} if isinstance(regions, dict) else set(regions)
+    assert earlier and not earlier & set(rb.PHONE_REGIONS26) and len(rb.PHONE_REGIONS26) == 15
+    scripts = set()
+    for _ in range(400):
+        p = rb._person26(r)
+        assert phonenumbers.is_valid_number(phonenumbers.parse(p["e164"])) and p["e164"].startswith("+")
+        assert p["email"].isascii() and p["login"].isascii() and p["call"] in p["name"]
+        scripts |= {unicodedata.name(ch).split()[0] for ch in p["name"] if ord(ch) > 0x24F and ch.isalpha()}
+    assert len(scripts & {"CYRILLIC", "GREEK", "ARABIC", "HEBREW", "DEVANAGARI", "THAI", "CJK", "HANGUL"}) >= 6
+    forms = [c for c in CATS if c.name in rb.NEW26 and c.kind == "pii"]
+    assert len(forms) >= 11
+
+    def ics_unescape(x: str) -> str:
+        return re.sub(r"\\([\\;,n])", lambda m: "\n" if m.group(1) == "n" else m.group(1), x)
+
+    for c in forms:
+        for t in [t for t in range(c.n_templates) for _ in range(40)]:
+            text, needles = c.make(r, t)
+            assert needles and all(n and n in text for n in needles), (c.name, t)
+            if text.startswith(("BEGIN:VEVENT", "BEGIN:VCALENDAR", "BEGIN:VCARD")):  # RFC 5545 / 6350 TEXT
+                assert all(rb._ics_text(ics_unescape(n)) == n for n in needles if ";" not in n), (c.name, needles)
+    for c in CATS:  # every round-26 family of every category: each value in a form the scorer looks for
+        for t in c.templates("holdout", 26):
+            for _ in range(4):
+                text, needles = c.make(r, t)
+                assert all(any(f in text for f in rb._forms(lambda x: x, n)) for n in needles), (c.name, t)
+    docker = next(f for f in rb.SECRET_FAMILIES26 if "{vauth}" in f)
+    text, (planted,) = rb._fill26(docker, "s3cr3t-value", r, L="API_TOKEN", l="api_token", k="api-token")
+    assert base64.b64decode(planted).decode() == "ci-bot:s3cr3t-value" and json.loads(text)["auths"]
+    ics = next(f for f in rb.PII_FAMILIES26 if "{vics}" in f and "VEVENT" in f)
+    text, (planted,) = rb._fill26(ics, "Lot 4, Vura Road; Honiara", r, f="address", k="address", K="ADDRESS")
+    assert planted == "Lot 4\\, Vura Road\\; Honiara" and planted in text
+    layouts = (r"ico-[a-zA-Z0-9]{32}", r"sm_(?:pat|aat|sat)_[a-zA-Z0-9]{16}", r"[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk")
+    for c in [c for c in CATS if c.name in rb.NEW26 and c.kind == "secret"]:
+        for t in range(c.n_templates):
+            text, (v,) = c.make(r, t)
+            if '"auths"' in text:  # (a registry login: ``user:token`` base64-encoded is what is planted)
+                v, planted = base64.b64decode(v).decode().removeprefix("ci-bot:"), v
+                assert planted in text
+            assert (v in text or '"auths"' in text) and any(re.fullmatch(x, v) for x in layouts), (c.name, v)
+    for kind, makers in DECOY_ROUNDS[26].items():  # (no person's address among the look-alikes)
+        for make in makers:
+            for _ in range(20):
+                for addr in re.findall(
+                    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", make(r)
+                ):  # (an action pin's @sha is no address)
+                    assert addr.split("@")[1].endswith(("example.com", "example.org")), (kind, addr)
+
+
 def test_round15_joined_dev() -> None:
     """Round 15 joined dev (see `_check_joined_dev`): at least 30 new categories."""
     _check_joined_dev(15, 30, min_count=6)
@@ -1692,10 +1799,11 @@ def test_round14_joined_dev() -> None:
     _check_joined_dev(14, 30, min_count=6)
 
 
-@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 25])
+@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 25, 26])
 def test_round_wrappers_keep_values_findable(rnd: int) -> None:
-    """Every round-13 to round-23 and round-25 wrapper encodes a text piece by piece (a part's encoding occurs in
-    the encoding of any text around it), so a planted value's encoded form occurs in the wrapped prompt."""
+    """Every round-13 to round-23, round-25 and round-26 wrapper encodes a text piece by piece (a part's
+    encoding occurs in the encoding of any text around it), so a planted value's encoded form occurs in
+    the wrapped prompt."""
     r = random.Random(rnd)
     alphabet = string.ascii_letters + string.digits + " -_.@:/\\'\"{}<>&%\n\tçø€日🙂"
 
