@@ -17,6 +17,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
@@ -644,6 +645,7 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
     yield from _encoded_email_spans(text)
     if "@" not in text:
         return
+    msg_ids: list[tuple[int, int]] | None = None  # (read once, at the first bracketed address)
     for ((start, end),) in _EMAIL.finditer(text):
         value = text[start:end]
         local, _, domain = value.lower().partition("@")
@@ -672,7 +674,38 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue  # `Acme Platform Team <platform-team@acme.io>`: a group's own mailbox
         if _service_principal(text, start, end):
             continue  # `ldap/dir-2.corp.lan@CORP.LAN`: a machine's Kerberos identity, no mailbox
+        if text.startswith((">", "&gt;"), end):
+            if msg_ids is None:
+                msg_ids = message_id_ranges(text)
+            if msg_ids and _inside(msg_ids, start, end):
+                continue  # `Message-ID: <…@mail.host>`: names a message, no mailbox
         yield Span(start, end, "email")
+
+
+# The headers whose value is a list of msg-ids, `<id-left@id-right>` (RFC 5322 section 3.6.4
+# Message-ID / In-Reply-To / References, 3.6.6 Resent-Message-ID; RFC 2045 section 7 and RFC 2392
+# Content-ID): a msg-id names one message, no mailbox, though it is spelt like one. A header starts
+# a line (or follows an escaped line break, a tag's end, a quote); the angle brackets may be
+# HTML-escaped (a header block pasted into a web page). One forward pass per text, made only when
+# an address is bracketed: no character class holds a `>` or `&`, so it is linear.
+_MSG_ID_FIELD = re.compile(
+    r"(?i)(?:^|[\n\"'>]|\\n)[ \t]*(?:message-id|in-reply-to|references|content-id|resent-message-id)[ \t]*:"
+    r"[ \t]*((?:(?:<|&lt;)[^\s<>&]{1,255}(?:>|&gt;)[ \t,]*){1,64})"
+)
+
+
+def message_id_ranges(text: str) -> list[tuple[int, int]]:
+    """The stretches of `text` that are msg-id lists of a Message-ID, In-Reply-To, References or
+    Content-ID header (an address inside one is a message's name)."""
+    if "<" not in text and "&lt;" not in text:
+        return []
+    return [m.span(1) for m in _MSG_ID_FIELD.finditer(text)]
+
+
+def _inside(ranges: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Whether [start, end) lies inside one of the ordered, disjoint `ranges`."""
+    i = bisect_right(ranges, (start, len(ranges) and ranges[-1][1])) - 1
+    return i >= 0 and ranges[i][0] <= start and end <= ranges[i][1]
 
 
 # a Kerberos host-based service principal, `service/host.fqdn@REALM` (RFC 4120 section 6.2.1; the

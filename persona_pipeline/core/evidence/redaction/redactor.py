@@ -368,7 +368,7 @@ def _found_values(scanned: list[Prepared]) -> dict[str, str]:
     # `response['Credentials']`): the name, not a secret; redacted nowhere
     # (bounded: past a budget of characters scanned the values stay shared — more redaction, and
     # a batch of thousands of labelled values stays linear)
-    for value in [v for v in shared if v.casefold() in _AUTH_SCHEMES or CONCAT_OPERAND.fullmatch(v)]:
+    for value in [v for v in shared if v.casefold() in _AUTH_SCHEMES or CONCAT_OPERAND.fullmatch(v) or markup_only(v)]:
         # (a rule that took the scheme word of `<label> Bearer <token>`, or the operand of a string
         # concatenation between a quoted label and the next line, for the value)
         del shared[value]
@@ -378,6 +378,17 @@ def _found_values(scanned: list[Prepared]) -> dict[str, str]:
             if any(value in p and used_as_name(p, value) for p in per_text):
                 del shared[value]
     return shared
+
+
+# an HTML character reference, whole or cut at its `;` (`&quot;`, `&#61;`, `&amp`)
+_CHAR_REF = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?")
+
+
+def markup_only(value: str) -> bool:
+    """Whether a found value holds no letter or digit but those of character references (`=&quot`:
+    a key's padding and the escaped quote after it, cut off in a view): redacted wherever it recurs,
+    it took the markup of every escaped page in the batch."""
+    return "&" in value and not any(c.isalnum() for c in _CHAR_REF.sub("", value))
 
 
 def _value_spans(text: Prepared, found: dict[str, str]) -> list[Span]:

@@ -112,8 +112,11 @@ class View:
     _escapes: tuple[tuple[int, int, int, int], ...]
 
     def to_original(self, start: int, end: int) -> tuple[int, int]:
-        """The original range encoding view range [start, end): widened to whole escapes."""
-        return self._map(start, False), self._map(end, True)
+        """The original range encoding view range [start, end): widened to whole escapes (and to
+        whole units of `_whole`, where the view keeps some)."""
+        s, e = self._map(start, False), self._map(end, True)
+        whole: tuple[tuple[int, int], ...] | None = self.__dict__.get("_whole")
+        return (s, e) if not whole else _widened(whole, s, e)
 
     def _map(self, pos: int, is_end: bool) -> int:
         esc = self._escapes
@@ -176,6 +179,17 @@ class View:
             cached = [e[0] for e in self._escapes]
             object.__setattr__(self, "_vs", cached)
         return cached
+
+
+def _widened(whole: tuple[tuple[int, int], ...], s: int, e: int) -> tuple[int, int]:
+    """[s, e) widened to cover every unit of `whole` (ordered, disjoint original ranges) it cuts."""
+    i = bisect_right(whole, (s, len(whole) and whole[-1][1])) - 1
+    if i >= 0 and whole[i][0] < s < whole[i][1]:
+        s = whole[i][0]
+    j = bisect_right(whole, (e, 0)) - 1
+    if j >= 0 and whole[j][0] < e < whole[j][1]:
+        e = whole[j][1]
+    return s, e
 
 
 def _build(text: str, rx: re.Pattern[str], decode: Callable[[str], str | None], url: bool) -> View | None:
@@ -386,6 +400,7 @@ def _eword_view(text: str) -> View | None:
         return None
     pieces: list[str] = []
     escapes: list[tuple[int, int, int, int]] = []
+    words: list[tuple[int, int]] = []
     pos = vlen = 0
     prev_end = -1
 
@@ -410,6 +425,7 @@ def _eword_view(text: str) -> View | None:
                 continue
         if prev_end >= 0 and m.start() > prev_end and not text[prev_end : m.start()].strip():
             escape(prev_end, m.start(), "")  # the folding whitespace between two words
+        words.append(m.span())
         if enc in "Bb":
             escape(m.start(), m.end(), decoded)
         else:
@@ -425,7 +441,11 @@ def _eword_view(text: str) -> View | None:
     if not escapes:
         return None
     pieces.append(text[pos:])
-    return View("".join(pieces), True, tuple(escapes))
+    view = View("".join(pieces), True, tuple(escapes))
+    # a span in a decoded word covers the word whole: its `=?charset?Q?` and `?=` are no text, and
+    # a half-redacted word leaves that markup around a placeholder
+    object.__setattr__(view, "_whole", tuple(words))
+    return view
 
 
 # A form filled by a UI test: the field's name, then the value typed into it (Selenium's
@@ -713,6 +733,8 @@ class _Composed(View):
         object.__setattr__(self, "url", outer.url or inner.url)
         object.__setattr__(self, "_escapes", outer._escapes)
         object.__setattr__(self, "_inner", inner)
+        if "_whole" in outer.__dict__:  # (the outer's units, in its original: the inner view's text)
+            object.__setattr__(self, "_whole", outer.__dict__["_whole"])
 
     def to_original(self, start: int, end: int) -> tuple[int, int]:
         s, e = View.to_original(self, start, end)
