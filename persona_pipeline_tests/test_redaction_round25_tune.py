@@ -122,3 +122,80 @@ def test_value_with_its_own_letters_is_no_markup(value: str) -> None:
     from persona_pipeline.core.evidence.redaction.redactor import markup_only
 
     assert not markup_only(value)
+
+
+# --- 5. a record holding a person's e-mail: its name, login, phone, address and birth date members
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        (
+            '{"user": {"id": "88120", "email": "rasmus.vinter@fastmail.dk", "username": "rvinter_7"}}',
+            ["rvinter_7"],
+        ),
+        (
+            '{"sub": "google-oauth2|4471", "name": "Rasmus Vinter", "email": "rasmus.vinter@fastmail.dk", '
+            '"phone_number": "+45 31 22 48 90", "birthdate": "1979-11-02"}',
+            ["Rasmus Vinter", "+45 31 22 48 90", "1979-11-02"],
+        ),
+        (
+            '[{"$distinct_id": "u-9", "$set": {"$name": "Ilse Dąbrowska", "$email": "ilse.d@wp.pl"}}]',
+            ["Ilse Dąbrowska"],
+        ),
+        (
+            'mixpanel.people.set({\n  displayName: "Ilse Dąbrowska",\n  email: "ilse.d@wp.pl",\n'
+            '  mobile: "601 224 870"\n});',
+            ["Ilse Dąbrowska", "601 224 870"],
+        ),
+        (
+            '{"note": "{\\"givenName\\": \\"Maëlle\\", \\"familyName\\": \\"Quéré\\", '
+            '\\"email\\": \\"mq@laposte.net\\"}"}',
+            ["Maëlle", "Quéré"],
+        ),
+        (
+            '{"name": "Søren Aaby", "email": "soren.aaby@mail.dk", "address": {"line1": "Nørregade 14, 3. th"}}',
+            ["Søren Aaby", "Nørregade 14"],
+        ),
+    ],
+)
+def test_members_of_a_person_record(checks: Checks, text: str, values: list[str]) -> None:
+    out = checks.redacted(text)
+    for v in values:
+        assert v not in out, (v, out)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a service's record: no person's mailbox (a role's is no anchor) and a name written as an id
+        '{"name": "billing-service", "email": "ops@acme.io", "version": "4.1"}',
+        # a HAR name/value pair beside an e-mail: the member name is a field's
+        '{"queryString": [{"name": "email", "value": "x"}], "url": "mailto:someone@example.com"}',
+        # no e-mail in the record: `name` alone labels anything
+        '{"name": "Northwind Traders", "phone": "+1 206 555 0100", "city": "Seattle"}',
+    ],
+)
+def test_records_that_are_no_person_keep_their_names(checks: Checks, text: str) -> None:
+    out = checks.redacted(text)
+    for kept in ("billing-service", '"name": "email"', "Northwind Traders"):
+        if kept in text:
+            assert kept in out, out
+
+
+def test_member_of_another_object_is_left(checks: Checks) -> None:
+    text = '{"user": {"email": "rasmus.vinter@fastmail.dk"}, "project": {"name": "Harbour Lights"}}'
+    assert "Harbour Lights" in checks.redacted(text)
+
+
+def test_record_reading_is_linear(redactor: Redactor) -> None:
+    one = '{"name": "Ada Brandt", "email": "ada.b@posteo.de", "phone": "030 4471 2290"}, '
+    assert_linear(redactor.redact, lambda n: "[" + one * n + "]", 400)
+    head = '{"email": "ada.b@posteo.de", '
+    assert_linear(redactor.redact, lambda n: head + '"name": "Ada Brandt", ' * n + "}", 2_000)
+
+
+def test_address_inside_a_note_is_no_anchor(checks: Checks) -> None:
+    text = '{"data": {"name": "Retrospective", "notes": "ask wilma.ko@posteo.de about the agenda"}}'
+    out = checks.redacted(text)
+    assert "Retrospective" in out and "wilma.ko@posteo.de" not in out

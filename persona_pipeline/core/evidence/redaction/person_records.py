@@ -1,0 +1,120 @@
+"""The other members of a person's record, read from the record an e-mail address was found in.
+
+A user object, a profile, an ID token's claims or a form post writes one person's details as the
+members of one object: `{"name": …, "email": …, "phone": …}`. Alone, `name` or `phone` labels a
+project or a switchboard as often as a person; in the object that holds a person's e-mail address
+(one `pii.email_spans` found, as a member's whole quoted value: a role's or a machine's mailbox,
+or an address inside a note's text, is no anchor) they are that person's.
+The member names read are those of published person schemas, normalised (case, `_`, `-` and a
+leading `$` dropped, so `given_name`, `givenName` and `$first_name` are one):
+
+- OpenID Connect Core 1.0 section 5.1, the standard claims: name, given_name, family_name,
+  middle_name, nickname, preferred_username, birthdate, phone_number, address (and its
+  street_address member, section 5.1.1);
+- SCIM 2.0 core User schema (RFC 7643 section 4.1): userName, displayName, nickName, phoneNumbers;
+- Sentry's event user interface (develop.sentry.dev, "User"): username, name;
+- the reserved profile properties of Mixpanel (`$name`, `$first_name`, `$last_name`, `$phone`) and
+  Segment's identify traits (name, firstName, lastName, username, phone, birthday, address);
+- Stripe's customer and address objects (docs.stripe.com/api): name, phone, line1, line2.
+
+An object is the text between the nearest `{` before the address and the nearest `}` after it, each
+within `_REACH` characters (a nested object, such as an address inside a customer, is read with it).
+Quoted values only (`"…"` or `'…'`); a value that is a placeholder, a template or empty is left.
+Every search is a C-speed `find` bounded by `_REACH`, and each object is read once: linear.
+"""
+
+from __future__ import annotations
+
+import re
+
+from persona_pipeline.core.evidence.redaction.spans import Span
+
+_REACH = 1200  # characters from the address to its object's braces: a longer record is no one object
+
+# normalised member name -> the kind of its value
+_MEMBER_KINDS: dict[str, str] = {
+    **dict.fromkeys(
+        ("name", "fullname", "displayname", "givenname", "familyname", "middlename", "firstname", "lastname",
+         "nickname", "customername"),
+        "person_name",
+    ),
+    **dict.fromkeys(("username", "preferredusername", "login"), "user_name"),
+    **dict.fromkeys(("phone", "phonenumber", "phonenumbers", "mobile", "mobilephone", "telephone"), "phone"),
+    **dict.fromkeys(("address", "streetaddress", "line1", "line2", "addressline1", "addressline2"), "address"),
+    **dict.fromkeys(("birthdate", "birthday", "dateofbirth", "dob"), "date_of_birth"),
+}  # fmt: skip
+# a member: its name (quoted or bare, a JS object's), `:` or `=`, then a quoted value on one line
+_MEMBER = re.compile(
+    r"""(?:^|[{,\s(])["']?(\$?[A-Za-z_][A-Za-z0-9_-]{0,40})["']?[ \t]*[:=][ \t]*(["'])([^"'\n\\{}<>]{1,160})\2"""
+)
+# the end of a member's name before its quoted value: `":`, `:`, `=` and spaces
+_VALUE_HEAD = re.compile(r"[\w\"'][ \t]*[:=][ \t]*\Z")
+# a placeholder, a template, an upper-case constant or an empty word: no person's value
+_TEMPLATE = re.compile(
+    r"\[REDACTED:|\$\{|\{\{|<[A-Z_]+>|(?-i:^[A-Z][A-Z0-9_]{3,}$)|^(?:null|none|true|false|n/a|-)$", re.I
+)
+
+
+def _norm(member: str) -> str:
+    return member.lstrip("$").replace("_", "").replace("-", "").lower()
+
+
+def _plausible(kind: str, value: str) -> bool:
+    v = value.strip()
+    if not v or _TEMPLATE.search(v):
+        return False
+    if kind == "person_name":
+        # a name's words: letters (any script), apostrophes, hyphens, dots; a few words, no digit, and
+        # written as a name (a capital or a letter past ASCII: `note`, `email` name a field or a thing)
+        return (
+            any(c.isupper() or (c.isalpha() and not c.isascii()) for c in v)
+            and not any(c.isdigit() for c in v)
+            and len(v.split()) <= 6
+            and "/" not in v
+        )
+    if kind == "user_name":
+        return " " not in v and "/" not in v and any(c.isalpha() for c in v)
+    if kind == "phone":
+        return sum(c.isdigit() for c in v) >= 6 and not any(c.isalpha() for c in v)
+    if kind == "date_of_birth":
+        return sum(c.isdigit() for c in v) >= 4
+    return any(c.isalpha() for c in v)  # address: a line of words
+
+
+def _member_value(text: str, start: int, end: int) -> bool:
+    """Whether the address is a member's whole quoted value (`"email": "…"`), not a word of some
+    note's text that happens to sit in an object."""
+    q = text[start - 1 : start]
+    return (
+        q in ('"', "'")
+        and text[end : end + 1] == q
+        and _VALUE_HEAD.search(text, max(0, start - 8), start - 1) is not None
+    )
+
+
+def record_member_spans(text: str, spans: list[Span]) -> list[Span]:
+    """The person members of each object holding a found e-mail address (see the module)."""
+    out: list[Span] = []
+    seen: set[tuple[int, int]] = set()
+    for s in spans:
+        if s.kind != "email" or not _member_value(text, s.start, s.end):
+            continue
+        lo = text.rfind("{", max(0, s.start - _REACH), s.start)
+        hi = text.find("}", s.end, s.end + _REACH)
+        if lo < 0 or hi < 0 or (lo, hi) in seen:
+            continue
+        seen.add((lo, hi))
+        for m in _MEMBER.finditer(text, lo, hi):
+            kind = _MEMBER_KINDS.get(_norm(m.group(1)))
+            if kind is None or not _plausible(kind, m.group(3)):
+                continue
+            a, b = m.span(3)
+            lo_gap, hi_gap = (b, s.start) if b <= s.start else (s.end, a)
+            if kind != "address" and any(c in text[lo_gap:hi_gap] for c in "{}[]"):
+                continue  # (a member of another object in the same braces: a request's, a nested item's)
+            while a < b and text[a] == " ":
+                a += 1
+            while b > a and text[b - 1] == " ":
+                b -= 1
+            out.append(Span(a, b, kind))
+    return out
