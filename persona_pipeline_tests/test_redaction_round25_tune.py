@@ -54,8 +54,10 @@ def test_posthog_personal_key_is_still_redacted(checks: Checks, text: str) -> No
     "text",
     [
         "Message-ID: <k3Jd8sQ0pLm2@smtp.mailhost.org>\nMIME-Version: 1.0",
-        "In-Reply-To: <20260311.4471.qz@relay.fastmail.test>",
-        "References: <aa91@lists.kernel.invalid> <CAG+u7=Wq2x_Lp@mail.gmail.com>",
+        "Subject: Re: build\nIn-Reply-To: <20260311.4471.qz@relay.fastmail.test>",
+        "References: <aa91@lists.kernel.invalid> <CAG+u7=Wq2x_Lp@mail.gmail.com>\nSubject: Re: build",
+        # (a folded list: its continuation lines open with white space, RFC 5322 section 2.2.3)
+        "Message-ID: <k3.9@mx.host.net>\nReferences: <CAF1=q@mail.gmail.com>\n <CAF2=r@mail.gmail.com>\nFrom: x",
         '{"raw": "Date: Tue, 3 Mar 2026\\nMessage-ID: <f00d.beef@mx.corp.lan>\\nSubject: x"}',
         "Message-Id: &lt;77ab.c3@post.host.net&gt;<br>Content-Type: text/plain",
         "Content-ID: <image001.png@01DA5C2E.8F1B2A30>",
@@ -71,6 +73,10 @@ def test_msg_id_is_no_email(checks: Checks, text: str) -> None:
         ("Reply-To: <oskar.brandt@posteo.de>", "oskar.brandt@posteo.de"),
         ("From: Oskar <oskar.brandt@posteo.de>\nMessage-ID: <q1@mx.posteo.de>", "oskar.brandt@posteo.de"),
         ("my message-id: <oskar.brandt@posteo.de> ok", "oskar.brandt@posteo.de"),  # (no header: prose)
+        # (rev48r R1: `References:` heads a CV's referees too: a msg-id list only in a header block)
+        ("Cover letter\nName: Oskar Brandt\nReferences: <lena.voss@web.de>, <j.ahrens@gmx.de>\n", "lena.voss@web.de"),
+        ("Cover letter\nName: Oskar Brandt\nReferences: <lena.voss@web.de>, <j.ahrens@gmx.de>\n", "j.ahrens@gmx.de"),
+        ("In-Reply-To: <lena.voss@web.de>", "lena.voss@web.de"),
         ("Message-ID: <x@y.org>\nwrite to <oskar.brandt@posteo.de>", "oskar.brandt@posteo.de"),
     ],
 )

@@ -686,12 +686,22 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
 # Message-ID / In-Reply-To / References, 3.6.6 Resent-Message-ID; RFC 2045 section 7 and RFC 2392
 # Content-ID): a msg-id names one message, no mailbox, though it is spelt like one. A header starts
 # a line (or follows an escaped line break, a tag's end, a quote); the angle brackets may be
-# HTML-escaped (a header block pasted into a web page). One forward pass per text, made only when
-# an address is bracketed: no character class holds a `>` or `&`, so it is linear.
+# HTML-escaped (a header block pasted into a web page), and a long list folds onto lines that open
+# with white space (section 2.2.3). One forward pass per text, made only when an address is
+# bracketed: no character class holds a `>` or `&`, so it is linear.
 _MSG_ID_FIELD = re.compile(
-    r"(?i)(?:^|[\n\"'>]|\\n)[ \t]*(?:message-id|in-reply-to|references|content-id|resent-message-id)[ \t]*:"
-    r"[ \t]*((?:(?:<|&lt;)[^\s<>&]{1,255}(?:>|&gt;)[ \t,]*){1,64})"
+    r"(?i)(?:^|[\n\"'>]|\\n)[ \t]*(message-id|in-reply-to|references|content-id|resent-message-id)[ \t]*:"
+    r"[ \t]*((?:(?:<|&lt;)[^\s<>&]{1,255}(?:>|&gt;)(?:[ \t,]|\r?\n[ \t]+|\\r?\\n[ \t]+)*){1,64})"
 )
+# `References:` and `In-Reply-To:` are words of a CV or a form too (`References: <a referee's address>`):
+# read as msg-ids only inside a header block, with another RFC 5322 header field on the line just
+# before or after (section 3.6's field names, and the trace and MIME ones a raw message carries)
+_ORDINARY_WORD_FIELDS = ("references", "in-reply-to")
+_HEADER_LINE = re.compile(
+    r"(?i)(?:^|\n|\\n|<br ?/?>)[ \t]*(?:message-id|from|to|cc|date|subject|sender|reply-to|return-path|"
+    r"received|delivered-to|mime-version|content-type|content-transfer-encoding|references|in-reply-to)[ \t]*:"
+)
+_HEADER_REACH = 400  # characters either side: the neighbouring line
 
 
 def message_id_ranges(text: str) -> list[tuple[int, int]]:
@@ -699,7 +709,18 @@ def message_id_ranges(text: str) -> list[tuple[int, int]]:
     Content-ID header (an address inside one is a message's name)."""
     if "<" not in text and "&lt;" not in text:
         return []
-    return [m.span(1) for m in _MSG_ID_FIELD.finditer(text)]
+    out = []
+    for m in _MSG_ID_FIELD.finditer(text):
+        if m.group(1).lower() in _ORDINARY_WORD_FIELDS and not _in_header_block(text, m.start(1), m.end(2)):
+            continue
+        out.append(m.span(2))
+    return out
+
+
+def _in_header_block(text: str, start: int, end: int) -> bool:
+    """Whether another header field's line opens just before `start` or just after `end`."""
+    before = _HEADER_LINE.search(text, max(0, start - _HEADER_REACH), max(0, start - 1)) is not None
+    return before or _HEADER_LINE.search(text, end, end + _HEADER_REACH) is not None
 
 
 def _inside(ranges: list[tuple[int, int]], start: int, end: int) -> bool:
