@@ -205,3 +205,50 @@ def test_address_inside_a_note_is_no_anchor(checks: Checks) -> None:
     text = '{"data": {"name": "Retrospective", "notes": "ask wilma.ko@posteo.de about the agenda"}}'
     out = checks.redacted(text)
     assert "Retrospective" in out and "wilma.ko@posteo.de" not in out
+
+
+# --- 6. a login named as one by its structure: Terraform user resources, `uid=…(x)`, `--username x`
+
+
+@pytest.mark.parametrize(
+    ("text", "login"),
+    [
+        ('  # okta_user.people["hvestergaard"] will be created\n  + resource "okta_user" "people" {', "hvestergaard"),
+        ('aws_iam_user.dev["b.okafor"]: Creation complete after 1s', "b.okafor"),
+        (
+            '{"type": "auth0_user", "name": "crew", "instances": [{"index_key": "tlindqvist", "attributes": {}}]}',
+            "tlindqvist",
+        ),
+        ('crew = {\n  "mherzog3" = { name = "Mia Herzog", email = "mia.herzog@gmx.at" }\n}', "mherzog3"),
+        ("uid=1001(rkessler) gid=1001(rkessler) groups=1001(rkessler),998(docker)", "rkessler"),
+        ("uid=501(akimura) gid=20(staff) groups=20(staff),12(everyone)", "akimura"),  # (macOS)
+        ("           UID: 1000 (pnakamura)\n           GID: 1000 (pnakamura)", "pnakamura"),
+        ("aws cognito-idp admin-disable-user --user-pool-id eu-central-1_Qz9 --username ofelia_m", "ofelia_m"),
+        ("psql --username=kjartan -h 10.0.0.4 billing", "kjartan"),
+    ],
+)
+def test_login_named_by_structure(checks: Checks, text: str, login: str) -> None:
+    checks.gone(text, login)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"type": "okta_user", "instances": [{"index_key": "u482", "attributes": {}}]}',  # an id, no login
+        'aws_s3_bucket.logs["eu-archive"]: Refreshing state',  # not a user resource
+        'locals { regions = {\n  "frankfurt" = { zone = "a", tier = "gold" }\n} }',  # no e-mail attribute
+        "uid=0(root) gid=0(root) groups=0(root)",
+        "uid=33(www-data) gid=33(www-data)",
+        "uid=999(mosquitto) gid=999(mosquitto) groups=999(mosquitto)",  # (a service's: the system range)
+        "docker login --username $REGISTRY_USER --password-stdin",
+        "mysql --username=<USER> -p",
+    ],
+)
+def test_structures_naming_no_person_are_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_login_readings_are_linear(redactor: Redactor) -> None:
+    assert_linear(redactor.redact, lambda n: '{"type": "okta_user", ' + '"index_key": "ab", ' * n + "}", 4_000)
+    assert_linear(redactor.redact, lambda n: "uid=1(" * n, 8_000)
+    assert_linear(redactor.redact, lambda n: '"k" = {' * n, 8_000)

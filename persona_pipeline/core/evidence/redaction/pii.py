@@ -1798,6 +1798,11 @@ def _msys_prompt_user(text: str, at: int) -> tuple[int, int] | None:
     return start, at
 
 
+def system_account(name: str) -> bool:
+    """Whether `name` is a system's, an installer's or a template's account, no person's."""
+    return _system_account(name)
+
+
 def _system_account(name: str) -> bool:
     low = name.lower()
     # (defaultuser0, defaultuser100000: the accounts Windows set-up creates and removes)
@@ -3041,7 +3046,7 @@ from persona_pipeline.core.evidence.redaction import mac_addresses  # noqa: E402
 _GATED["mac"] = (mac_addresses.MAC,)
 
 
-from persona_pipeline.core.evidence.redaction import personal_numbers  # noqa: E402
+from persona_pipeline.core.evidence.redaction import account_names, personal_numbers  # noqa: E402
 
 
 def mac_spans(text: str) -> Iterator[Span]:
@@ -3082,4 +3087,5 @@ DETECTORS = (
     dicom_spans,  # a DICOM header's person names and patient identifiers
     mac_spans,  # hardware addresses of devices (unicast, universally administered)
     personal_numbers.personal_number_spans,  # a number a person holds, by its label's meaning (its own gate)
+    account_names.account_name_spans,  # logins keyed in Terraform user resources, `uid=…(x)`, `--username x`
 )
