@@ -252,3 +252,58 @@ def test_login_readings_are_linear(redactor: Redactor) -> None:
     assert_linear(redactor.redact, lambda n: '{"type": "okta_user", ' + '"index_key": "ab", ' * n + "}", 4_000)
     assert_linear(redactor.redact, lambda n: "uid=1(" * n, 8_000)
     assert_linear(redactor.redact, lambda n: '"k" = {' * n, 8_000)
+
+
+# --- 7. SQL rows: an INSERT's or a COPY's values under a column named for a person's detail
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        (
+            "INSERT INTO members (id, display_name, mobile, birthdate) VALUES\n"
+            "  (7, 'Greta Lindholm', '+46 70 412 88 31', '1984-06-30'),\n"
+            "  (8, 'Aoife O''Dwyer', '087 331 4420', '1991-12-01');",
+            ["Greta Lindholm", "+46 70 412 88 31", "1984-06-30", "Aoife O''Dwyer", "087 331 4420", "1991-12-01"],
+        ),
+        (
+            "COPY public.shipping (id, customer_name, address_line1, city) FROM stdin;\n"
+            "3\tBenedikt Rauch\tLerchenweg 17\tKassel\n4\tIda Falk\tStorgatan 9\tUmeå\n\\.\n",
+            ["Benedikt Rauch", "Lerchenweg 17", "Ida Falk", "Storgatan 9"],
+        ),
+        (
+            '{"sql": "INSERT INTO people (id, full_name) VALUES\\n  (1, \'Zdenka Horvat\');"}',
+            ["Zdenka Horvat"],
+        ),
+        (
+            "INSERT INTO people (id, full_name) VALUES<br>  (1, 'Zdenka Horv&#225;t'),<br>  (2, 'Mirko Babi&#263;');",
+            ["Zdenka Horv&#225;t", "Mirko Babi&#263;"],
+        ),
+    ],
+)
+def test_sql_rows_by_column(checks: Checks, text: str, values: list[str]) -> None:
+    out = checks.redacted(text)
+    for v in values:
+        assert v not in out, (v, out)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a fixture's row: its address on a documentation domain (RFC 2606), its name invented
+        "INSERT INTO users (id, email, full_name) VALUES (1, 'qa1@example.com', 'Fixture Person');",
+        # no person column: a schema's or a migration's rows
+        "INSERT INTO schema_migrations (version, name) VALUES ('20260101', 'Add Index');",
+        "INSERT INTO products (id, name, price) VALUES (4, 'Steel Kettle', 19.90);",
+        "COPY public.plans (id, title, tier) FROM stdin;\n1\tStarter Plan\tbasic\n\\.\n",
+    ],
+)
+def test_sql_rows_naming_no_person_are_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_sql_row_reading_is_linear(redactor: Redactor) -> None:
+    head = "INSERT INTO t (id, full_name) VALUES "
+    assert_linear(redactor.redact, lambda n: head + "(1, 'Ana Lima'), " * n, 2_000)
+    assert_linear(redactor.redact, lambda n: head + "(1, '" + "''" * n + "')", 20_000)
+    assert_linear(redactor.redact, lambda n: "COPY t (full_name) FROM stdin;\n" + "Ana Lima\n" * n, 2_000)

@@ -55,11 +55,13 @@ _TEMPLATE = re.compile(
 )
 
 
-def _norm(member: str) -> str:
-    return member.lstrip("$").replace("_", "").replace("-", "").lower()
+def member_kind(member: str) -> str | None:
+    """The kind of a person's detail a member (or column) of this name holds, or None."""
+    return _MEMBER_KINDS.get(member.lstrip("$").replace("_", "").replace("-", "").lower())
 
 
-def _plausible(kind: str, value: str) -> bool:
+def plausible_value(kind: str, value: str) -> bool:
+    """Whether `value` has the shape of a `kind` value (not a placeholder, a template, an id)."""
     v = value.strip()
     if not v or _TEMPLATE.search(v):
         return False
@@ -105,8 +107,8 @@ def record_member_spans(text: str, spans: list[Span]) -> list[Span]:
             continue
         seen.add((lo, hi))
         for m in _MEMBER.finditer(text, lo, hi):
-            kind = _MEMBER_KINDS.get(_norm(m.group(1)))
-            if kind is None or not _plausible(kind, m.group(3)):
+            kind = member_kind(m.group(1))
+            if kind is None or not plausible_value(kind, m.group(3)):
                 continue
             a, b = m.span(3)
             lo_gap, hi_gap = (b, s.start) if b <= s.start else (s.end, a)

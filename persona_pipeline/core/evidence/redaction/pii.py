@@ -1798,6 +1798,13 @@ def _msys_prompt_user(text: str, at: int) -> tuple[int, int] | None:
     return start, at
 
 
+def documentation_address(value: str) -> bool:
+    """Whether an e-mail address is on a domain reserved for documentation and tests (RFC 2606:
+    `example.com/.org/.net`, `.test`, `.invalid`, `.example`; a local host's), as a fixture's."""
+    domain = value.rpartition("@")[2].lower()
+    return domain.endswith(_DOC_TLDS) or any(domain == d or domain.endswith("." + d) for d in _DOC_DOMAINS)
+
+
 def system_account(name: str) -> bool:
     """Whether `name` is a system's, an installer's or a template's account, no person's."""
     return _system_account(name)
@@ -3046,7 +3053,7 @@ from persona_pipeline.core.evidence.redaction import mac_addresses  # noqa: E402
 _GATED["mac"] = (mac_addresses.MAC,)
 
 
-from persona_pipeline.core.evidence.redaction import account_names, personal_numbers  # noqa: E402
+from persona_pipeline.core.evidence.redaction import account_names, personal_numbers, sql_rows  # noqa: E402
 
 
 def mac_spans(text: str) -> Iterator[Span]:
@@ -3088,4 +3095,5 @@ DETECTORS = (
     mac_spans,  # hardware addresses of devices (unicast, universally administered)
     personal_numbers.personal_number_spans,  # a number a person holds, by its label's meaning (its own gate)
     account_names.account_name_spans,  # logins keyed in Terraform user resources, `uid=…(x)`, `--username x`
+    sql_rows.sql_row_spans,  # an INSERT's or a COPY's values under a column named for a person's detail
 )
