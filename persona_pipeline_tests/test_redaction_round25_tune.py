@@ -307,3 +307,61 @@ def test_sql_row_reading_is_linear(redactor: Redactor) -> None:
     assert_linear(redactor.redact, lambda n: head + "(1, 'Ana Lima'), " * n, 2_000)
     assert_linear(redactor.redact, lambda n: head + "(1, '" + "''" * n + "')", 20_000)
     assert_linear(redactor.redact, lambda n: "COPY t (full_name) FROM stdin;\n" + "Ana Lima\n" * n, 2_000)
+
+
+# --- 8. a base64url-encoded JSON object (a JWT's claims, an OAuth `state`) read decoded, as a whole
+
+
+def _b64url(obj: str) -> str:
+    import base64
+
+    return base64.urlsafe_b64encode(obj.encode()).decode().rstrip("=")
+
+
+def test_encoded_claims_payload_is_redacted_whole(checks: Checks) -> None:
+    claims = _b64url('{"sub": "42", "email": "noor.haddad@proton.me", "name": "Noor Haddad"}')
+    out = checks.redacted(f"GET /cb?code=a1B2c3&state={claims} HTTP/1.1")
+    assert claims[:12] not in out and "state=[REDACTED:" in out, out
+
+
+@pytest.mark.parametrize(
+    "obj",
+    ['{"alg": "RS256", "typ": "JWT", "kid": "k-2026-01"}', '{"page": 3, "sort": "created_at", "dir": "desc"}'],
+)
+def test_encoded_json_without_personal_data_is_kept(checks: Checks, obj: str) -> None:
+    checks.kept(f"next cursor: {_b64url(obj)}")
+
+
+def test_encoded_json_view_is_linear(redactor: Redactor) -> None:
+    assert_linear(redactor.redact, lambda n: "eyJ" * n, 20_000)
+    assert_linear(redactor.redact, lambda n: "eyJhYmNkZWZnaGlqa2xt " * n, 4_000)
+
+
+# --- 9. a postal address object's recipient and phone; a form-encoded body's person parameters
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        (
+            '{"input": {"recipient": "Oksana Kravets", "line1": "vul. Sadova 12", "city": "Lviv", '
+            '"phone": "067 412 3390"}}',
+            ["Oksana Kravets", "vul. Sadova 12", "067 412 3390"],
+        ),
+        ('{"shipping": {"line1": "Rua das Flores 88", "city": "Braga"}}', ["Rua das Flores 88"]),
+        (
+            '{"text": "name=Oksana+Kravets&email=o.kravets%40ukr.net&phone=%2B380+67+412+3390&plan=basic"}',
+            ["Oksana+Kravets", "o.kravets%40ukr.net"],
+        ),
+    ],
+)
+def test_address_and_form_records(checks: Checks, text: str, values: list[str]) -> None:
+    out = checks.redacted(text)
+    for v in values:
+        assert v not in out, (v, out)
+
+
+def test_a_depots_address_keeps_its_name(checks: Checks) -> None:
+    # (an address object with no recipient and no person's key: its `name` is a place's)
+    out = checks.redacted('{"depot": {"name": "Northgate Depot", "line1": "Unit 4, Harbour Road", "city": "Cork"}}')
+    assert "Northgate Depot" in out

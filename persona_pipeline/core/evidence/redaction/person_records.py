@@ -15,7 +15,12 @@ leading `$` dropped, so `given_name`, `givenName` and `$first_name` are one):
 - Sentry's event user interface (develop.sentry.dev, "User"): username, name;
 - the reserved profile properties of Mixpanel (`$name`, `$first_name`, `$last_name`, `$phone`) and
   Segment's identify traits (name, firstName, lastName, username, phone, birthday, address);
-- Stripe's customer and address objects (docs.stripe.com/api): name, phone, line1, line2.
+- Stripe's customer and address objects (docs.stripe.com/api): name, phone, line1, line2;
+- Google's postal address (google.type.PostalAddress): recipients, addressLines.
+
+A postal address object (a first line beside its town or postcode) anchors a record too: its
+recipient's name and phone are the addressee's. So does a form-encoded body or query string
+(`name=…&email=…`, read URL-decoded) whose parameter's value is the address.
 
 An object is the text between the nearest `{` before the address and the nearest `}` after it, each
 within `_REACH` characters (a nested object, such as an address inside a customer, is read with it).
@@ -35,7 +40,7 @@ _REACH = 1200  # characters from the address to its object's braces: a longer re
 _MEMBER_KINDS: dict[str, str] = {
     **dict.fromkeys(
         ("name", "fullname", "displayname", "givenname", "familyname", "middlename", "firstname", "lastname",
-         "nickname", "customername"),
+         "nickname", "customername", "recipient", "recipients"),
         "person_name",
     ),
     **dict.fromkeys(("username", "preferredusername", "login"), "user_name"),
@@ -43,12 +48,28 @@ _MEMBER_KINDS: dict[str, str] = {
     **dict.fromkeys(("address", "streetaddress", "line1", "line2", "addressline1", "addressline2"), "address"),
     **dict.fromkeys(("birthdate", "birthday", "dateofbirth", "dob"), "date_of_birth"),
 }  # fmt: skip
+# a postal address's first line (Stripe's and Shopify's `line1`/`address1`, OIDC's `street_address`,
+# Google's `addressLines`) and, in the same object, its town or postcode (`city`, `locality`,
+# `postal_code`, `postcode`, `zip`): the object is an address, its `recipient`, `name`, `phone` a person's
+_STREET_LINE = re.compile(
+    r"[\"']?(?:line1|address_?line_?1|address1|street_address|addressLines?|addressLine1)[\"']?[ \t]*[:=][ \t]*"
+    r"[\"'\[]+([^\"'\n\\{}]{3,160})[\"']"
+)
+_TOWN_MEMBER = re.compile(r"[{,\s][\"']?(?:city|locality|town|postal_?code|post_?code|zip(?:_?code)?)[\"']?[ \t]*[:=]")
+_RECIPIENT = re.compile(r"[{,\s][\"']?recipients?[\"']?[ \t]*[:=]")
+_PERSON_ADDRESS_KEY = re.compile(
+    r"[\"']?(?:shipping|billing_details|shipping_address|billing_address)[\"']?[ \t]*:[ \t]*\Z"
+)
+# a form-encoded parameter (`&name=value`) and the one an address is the value of
+_PARAM = re.compile(r"(?:^|(?<=[?&\"'\n]))([A-Za-z_$][A-Za-z0-9_.$-]{0,40})=([^&\n\"'=]{1,160})")
+_PARAM_HEAD = re.compile(r"(?:^|[?&\"'\s])[A-Za-z_$][A-Za-z0-9_.$-]{0,40}=\Z")
 # a member: its name (quoted or bare, a JS object's), `:` or `=`, then a quoted value on one line
 _MEMBER = re.compile(
     r"""(?:^|[{,\s(])["']?(\$?[A-Za-z_][A-Za-z0-9_-]{0,40})["']?[ \t]*[:=][ \t]*(["'])([^"'\n\\{}<>]{1,160})\2"""
 )
-# the end of a member's name before its quoted value: `":`, `:`, `=` and spaces
-_VALUE_HEAD = re.compile(r"[\w\"'][ \t]*[:=][ \t]*\Z")
+# the end of a member's name before its quoted value: `":`, `:`, `=` and spaces (a plan's or an HCL
+# block's attributes align their `=` with spaces: `email       = "…"`)
+_VALUE_HEAD = re.compile(r"[\w\"'][ \t]{0,32}[:=][ \t]{0,4}\Z")
 # a placeholder, a template, an upper-case constant or an empty word: no person's value
 _TEMPLATE = re.compile(
     r"\[REDACTED:|\$\{|\{\{|<[A-Z_]+>|(?-i:^[A-Z][A-Z0-9_]{3,}$)|^(?:null|none|true|false|n/a|-)$", re.I
@@ -90,19 +111,54 @@ def _member_value(text: str, start: int, end: int) -> bool:
     return (
         q in ('"', "'")
         and text[end : end + 1] == q
-        and _VALUE_HEAD.search(text, max(0, start - 8), start - 1) is not None
+        and _VALUE_HEAD.search(text, max(0, start - 40), start - 1) is not None
     )
 
 
+def _anchors(text: str, spans: list[Span]) -> list[tuple[int, int, bool]]:
+    """The values that make an object a person's, and whether its `name` is the person's: a found
+    e-mail address as a member's whole value (yes), and a postal address's first line in an object
+    that also names its town or postcode and is a person's by a `recipient` member or by its key,
+    Stripe's `shipping` / `billing_details` (no: a depot's or a shop's address has a `name` too)."""
+    out = [(s.start, s.end, True) for s in spans if s.kind == "email" and _member_value(text, s.start, s.end)]
+    if "line1" in text or "address1" in text or "ddressLine1" in text or "street_address" in text:
+        for m in _STREET_LINE.finditer(text):
+            lo = text.rfind("{", max(0, m.start() - _REACH), m.start())
+            hi = text.find("}", m.end(), m.end() + _REACH)
+            if lo < 0 or hi < 0 or _TOWN_MEMBER.search(text, lo, hi) is None:
+                continue
+            if _RECIPIENT.search(text, lo, hi) is not None or _PERSON_ADDRESS_KEY.search(text, max(0, lo - 64), lo):
+                out.append((*m.span(1), False))
+    return out
+
+
+def _query_members(text: str, start: int, end: int) -> list[Span]:
+    """The person parameters of a form-encoded body or query string holding the address as a
+    parameter's value (`name=…&email=<address>&phone=…`; read in the URL-decoded view)."""
+    if text[start - 1 : start] != "=" or _PARAM_HEAD.search(text, max(0, start - 48), start) is None:
+        return []
+    lo = max(text.rfind(c, max(0, start - _REACH), start) for c in "\n\"'?")
+    his = [i for c in "\n\"'" if (i := text.find(c, end, end + _REACH)) >= 0]
+    hi = min(his) if his else min(len(text), end + _REACH)
+    out = []
+    for m in _PARAM.finditer(text, lo + 1, hi):
+        kind = member_kind(m.group(1))
+        if kind is not None and plausible_value(kind, m.group(2)):
+            out.append(Span(*m.span(2), kind))
+    return out
+
+
 def record_member_spans(text: str, spans: list[Span]) -> list[Span]:
-    """The person members of each object holding a found e-mail address (see the module)."""
+    """The person members of each object holding a person's e-mail address or postal address (see
+    the module)."""
     out: list[Span] = []
-    seen: set[tuple[int, int]] = set()
     for s in spans:
-        if s.kind != "email" or not _member_value(text, s.start, s.end):
-            continue
-        lo = text.rfind("{", max(0, s.start - _REACH), s.start)
-        hi = text.find("}", s.end, s.end + _REACH)
+        if s.kind == "email" and text[s.start - 1 : s.start] == "=":
+            out.extend(_query_members(text, s.start, s.end))
+    seen: set[tuple[int, int]] = set()
+    for start, end, names in _anchors(text, spans):
+        lo = text.rfind("{", max(0, start - _REACH), start)
+        hi = text.find("}", end, end + _REACH)
         if lo < 0 or hi < 0 or (lo, hi) in seen:
             continue
         seen.add((lo, hi))
@@ -110,8 +166,10 @@ def record_member_spans(text: str, spans: list[Span]) -> list[Span]:
             kind = member_kind(m.group(1))
             if kind is None or not plausible_value(kind, m.group(3)):
                 continue
+            if kind == "person_name" and not names and not m.group(1).lower().startswith("recipient"):
+                continue
             a, b = m.span(3)
-            lo_gap, hi_gap = (b, s.start) if b <= s.start else (s.end, a)
+            lo_gap, hi_gap = (b, start) if b <= start else (end, a)
             if kind != "address" and any(c in text[lo_gap:hi_gap] for c in "{}[]"):
                 continue  # (a member of another object in the same braces: a request's, a nested item's)
             while a < b and text[a] == " ":

@@ -243,6 +243,24 @@ def _html_decode(esc: str) -> str | None:
     return None if out == esc else out  # an unknown name (`&foo;`) decodes to nothing
 
 
+# A base64url-encoded JSON object (RFC 7515's JWS segments, RFC 7519's claims; an OAuth `state` or a
+# cookie carrying a payload bare): `eyJ` is the encoding of `{"`. The whole segment is one escape,
+# decoded to its JSON text (what a claims reader sees: `"email": "…"`), so a span inside maps back to
+# the whole segment. Only a segment that decodes to UTF-8 text opening an object is decoded. The
+# pattern has one bounded run: linear.
+_B64_JSON = re.compile(r"(?<![A-Za-z0-9_-])(eyJ[A-Za-z0-9_-]{12,8000}={0,2})(?![A-Za-z0-9_-])")
+
+
+def _b64_json_decode(esc: str) -> str | None:
+    body = esc.rstrip("=")
+    try:
+        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        out = raw.decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return out if out.startswith("{") and out.isprintable() else None
+
+
 def _pair_opens(text: str, q: str) -> bool:
     """Whether a doubled quote `q` opens a value somewhere in `text` (see `_DQ_ESC`)."""
     if len(text) < 4096 and q + q not in text:
@@ -666,6 +684,10 @@ def _direct_views(text: str) -> list[View]:
     v = _eword_view(text) if probe(_EWORD_PROBE) else None  # (the probe: its `in` test, in the Set's pass)
     if v is not None:
         out.append(v)
+    if "eyJ" in text:
+        v = _build(text, _B64_JSON, _b64_json_decode, False)
+        if v is not None:
+            out.append(v)
     return out
 
 
@@ -695,6 +717,7 @@ def decoded_views(text: str) -> tuple[View, ...]:
         and not _pair_opens(text, "'")
         and _JOIN_PROBE.search(text) is None
         and (text.isascii() or _BOX.search(text) is None)
+        and "eyJ" not in text
         and not ("\n" in text and _CONT_PROBE.search(text) is not None)
     ):
         return ()
