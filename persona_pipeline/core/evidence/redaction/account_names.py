@@ -12,7 +12,8 @@
   `uid=1000(<name>)`, `UID: 1000 (<name>)`. A system account (`root`, `www-data`…, or any id in
   the system range) is left.
 - A command line's login option, `--username <name>` / `--user-name=<name>` (AWS CLI's
-  `cognito-idp admin-get-user --username`, `psql --username`, `docker login --username`).
+  `cognito-idp admin-get-user --username`, `psql --username`, `docker login --username`); a UUID,
+  a template or a database's built-in role is left.
 
 Every pattern is anchored on a literal and bounded (`_REACH` for the state's index key): linear.
 """
@@ -22,7 +23,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from persona_pipeline.core.evidence.redaction.pii import system_account
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 _REACH = 2000  # characters from a state resource's type to its instances' index keys
@@ -45,14 +45,23 @@ _UID = re.compile(
     r"\b(?:uid|UID|gid|GID|euid|EUID|groups)(?:=|:[ \t]*)(?:[1-9]\d{3,9}|5\d\d)[ \t]?\(([a-z_][a-z0-9_.-]{0,31})\)"
 )
 # a login option and its value (bare or quoted)
-_OPTION = re.compile(r"(?:^|[ \t])--(?:username|user-name|login)(?:=|[ \t]+)[\"']?([A-Za-z0-9_][A-Za-z0-9_.@+-]{0,63})")
+# (not `--login`: bash's, su's and sudo's take no value, a login shell)
+_OPTION = re.compile(r"(?:^|[ \t])--(?:username|user-name)(?:=|[ \t]+)[\"']?([A-Za-z0-9_][A-Za-z0-9_.@+-]{0,63})")
+_UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+# a database's built-in administrator roles (PostgreSQL's initdb superuser `postgres`, MySQL's
+# `root`, SQL Server's `sa`, Oracle's `sys`/`system`): a product's account, no person's
+_DB_ROLES = frozenset(("postgres", "mysql", "sa", "sys", "system", "mariadb"))
 _TEMPLATE_VALUE = re.compile(r"^(?:[A-Z][A-Z0-9_]{2,}|\$.*|<.*|x+|user(?:name)?|admin|me|you|test)$")
 
 
 def _login(value: str) -> bool:
     # (three letters at least: `u998`, `k1` are a record's or an index's ids, no one's login)
     letters = sum(c.isalpha() for c in value)
-    return letters >= 3 and not _TEMPLATE_VALUE.match(value) and not system_account(value)
+    if letters < 3 or _TEMPLATE_VALUE.match(value) or _UUID.match(value) or value.lower() in _DB_ROLES:
+        return False  # (a generated id, a template, a product's role)
+    from persona_pipeline.core.evidence.redaction.pii import system_account  # (here: `pii` imports this module)
+
+    return not system_account(value)
 
 
 def account_name_spans(text: str) -> Iterator[Span]:

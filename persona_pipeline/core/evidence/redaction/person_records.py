@@ -16,7 +16,10 @@ leading `$` dropped, so `given_name`, `givenName` and `$first_name` are one):
 - the reserved profile properties of Mixpanel (`$name`, `$first_name`, `$last_name`, `$phone`) and
   Segment's identify traits (name, firstName, lastName, username, phone, birthday, address);
 - Stripe's customer and address objects (docs.stripe.com/api): name, phone, line1, line2;
-- Google's postal address (google.type.PostalAddress): recipients, addressLines.
+- Google's postal address (google.type.PostalAddress): recipients, addressLines;
+- schema.org Person (telephone, birthDate), Okta's user profile (login, mobilePhone), GitHub's user
+  (login), Stripe's invoice (customer_name), and the engine's own person keys (`pii._PERSON_KEYS`:
+  full_name; its birth keys: date_of_birth, dob).
 
 A postal address object (a first line beside its town or postcode) anchors a record too: its
 recipient's name and phone are the addressee's. So does a form-encoded body or query string
@@ -48,6 +51,9 @@ _MEMBER_KINDS: dict[str, str] = {
     **dict.fromkeys(("address", "streetaddress", "line1", "line2", "addressline1", "addressline2"), "address"),
     **dict.fromkeys(("birthdate", "birthday", "dateofbirth", "dob"), "date_of_birth"),
 }  # fmt: skip
+# members that name a company, a team or a thing as often as a person: their value must read as a
+# person's name by the engine's own reading (`pii.person_cell`: no legal form, no everyday word)
+_BARE_NAME_MEMBERS = frozenset(("name", "displayname", "display_name", "nickname", "recipient", "recipients"))
 # a postal address's first line (Stripe's and Shopify's `line1`/`address1`, OIDC's `street_address`,
 # Google's `addressLines`) and, in the same object, its town or postcode (`city`, `locality`,
 # `postal_code`, `postcode`, `zip`): the object is an address, its `recipient`, `name`, `phone` a person's
@@ -72,7 +78,10 @@ _MEMBER = re.compile(
 _VALUE_HEAD = re.compile(r"[\w\"'][ \t]{0,32}[:=][ \t]{0,4}\Z")
 # a placeholder, a template, an upper-case constant or an empty word: no person's value
 _TEMPLATE = re.compile(
-    r"\[REDACTED:|\$\{|\{\{|<[A-Z_]+>|(?-i:^[A-Z][A-Z0-9_]{3,}$)|^(?:null|none|true|false|n/a|-)$", re.I
+    r"\[REDACTED:|\$\{|\{\{|<[A-Z_]+>|(?-i:^[A-Z][A-Z0-9_]{3,}$)|^(?:null|none|true|false|n/a|-)$"
+    # (a query's parameters: Python's format fields, PEP 3101; DB-API paramstyles, PEP 249)
+    r"|^\{[A-Za-z_][\w.\[\]]*\}$|^%s$|^%\(\w+\)s$|^\?$|^:\w+$|^\$\d+$",
+    re.I,
 )
 
 
@@ -113,6 +122,13 @@ def _member_value(text: str, start: int, end: int) -> bool:
         and text[end : end + 1] == q
         and _VALUE_HEAD.search(text, max(0, start - 40), start - 1) is not None
     )
+
+
+def _person_cell(value: str) -> bool:
+    # (imported here: `pii` imports `sql_rows`, which reads this module's schema names)
+    from persona_pipeline.core.evidence.redaction.pii import person_cell
+
+    return person_cell(value)
 
 
 def _anchors(text: str, spans: list[Span]) -> list[tuple[int, int, bool]]:
@@ -168,6 +184,8 @@ def record_member_spans(text: str, spans: list[Span]) -> list[Span]:
                 continue
             if kind == "person_name" and not names and not m.group(1).lower().startswith("recipient"):
                 continue
+            if m.group(1).lstrip("$").lower() in _BARE_NAME_MEMBERS and not _person_cell(m.group(3).strip()):
+                continue  # (`"name": "Acme Logistik GmbH"`, `"Release Pipeline"`: a company's, a thing's)
             a, b = m.span(3)
             lo_gap, hi_gap = (b, start) if b <= start else (end, a)
             if kind != "address" and any(c in text[lo_gap:hi_gap] for c in "{}[]"):

@@ -693,14 +693,17 @@ _MSG_ID_FIELD = re.compile(
     r"(?i)(?:^|[\n\"'>]|\\n)[ \t]*(message-id|in-reply-to|references|content-id|resent-message-id)[ \t]*:"
     r"[ \t]*((?:(?:<|&lt;)[^\s<>&]{1,255}(?:>|&gt;)(?:[ \t,]|\r?\n[ \t]+|\\r?\\n[ \t]+)*){1,64})"
 )
-# `References:` and `In-Reply-To:` are words of a CV or a form too (`References: <a referee's address>`):
-# read as msg-ids only inside a header block, with another RFC 5322 header field on the line just
-# before or after (section 3.6's field names, and the trace and MIME ones a raw message carries)
+# `References:` and `In-Reply-To:` are words of a CV or a form too (`References: <a referee's address>`),
+# and so are `Date:`, `To:`, `Subject:`: read as msg-ids only when the line just before or after (no
+# blank line between: a header section ends at its first empty line, RFC 5322 section 2.1) is a field
+# only mail carries (sections 3.6.4 and 3.6.7, RFC 2045's MIME fields, RFC 6376's DKIM-Signature,
+# RFC 5321's trace fields and an `X-` extension field)
 _ORDINARY_WORD_FIELDS = ("references", "in-reply-to")
-_HEADER_LINE = re.compile(
-    r"(?i)(?:^|\n|\\n|<br ?/?>)[ \t]*(?:message-id|from|to|cc|date|subject|sender|reply-to|return-path|"
-    r"received|delivered-to|mime-version|content-type|content-transfer-encoding|references|in-reply-to)[ \t]*:"
+_MAIL_ONLY_FIELD = re.compile(
+    r"(?i)[ \t]*(?:message-id|in-reply-to|references|received|return-path|mime-version|content-transfer-encoding|"
+    r"dkim-signature|delivered-to|resent-[a-z]+|x-[a-z0-9-]+)[ \t]*:"
 )
+_LINE_BREAK = re.compile(r"\r?\n|\\r?\\n|<br ?/?>")
 _HEADER_REACH = 400  # characters either side: the neighbouring line
 
 
@@ -718,9 +721,14 @@ def message_id_ranges(text: str) -> list[tuple[int, int]]:
 
 
 def _in_header_block(text: str, start: int, end: int) -> bool:
-    """Whether another header field's line opens just before `start` or just after `end`."""
-    before = _HEADER_LINE.search(text, max(0, start - _HEADER_REACH), max(0, start - 1)) is not None
-    return before or _HEADER_LINE.search(text, end, end + _HEADER_REACH) is not None
+    """Whether the line just before the field at `start`, or the first line after `end` that is no
+    continuation of it, is a mail-only header field."""
+    before = _LINE_BREAK.split(text[max(0, start - _HEADER_REACH) : start])
+    if len(before) >= 2 and _MAIL_ONLY_FIELD.match(before[-2]):
+        return True
+    after = _LINE_BREAK.split(text[end : end + _HEADER_REACH])[1:]
+    nxt = next((line for line in after if not line[:1].isspace()), None)  # (past folded continuations)
+    return nxt is not None and _MAIL_ONLY_FIELD.match(nxt) is not None
 
 
 def _inside(ranges: list[tuple[int, int]], start: int, end: int) -> bool:

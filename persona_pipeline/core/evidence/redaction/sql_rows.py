@@ -4,7 +4,7 @@ A seed file or a dump names its columns once, then lists rows by position: `INSE
 full_name, phone) VALUES (1, '…', '…'), (2, …);` and PostgreSQL's `COPY t (id, full_name, …) FROM
 stdin;` followed by tab-separated lines up to `\\.` (the pg_dump format). A value is read as its
 column says, by the member names `person_records` reads (published person schemas: OIDC, SCIM,
-Stripe) and the SQL spellings of the same (`full_name`, `customer_name`, `date_of_birth`), each
+Stripe, schema.org; `person_records` names each source), each
 value checked for the kind's shape (a name written as one, a phone's digits, a date's). A row with
 an address on a documentation domain (RFC 2606) is a fixture's, and left.
 
@@ -18,7 +18,6 @@ import re
 from collections.abc import Iterator
 
 from persona_pipeline.core.evidence.redaction.person_records import member_kind, plausible_value
-from persona_pipeline.core.evidence.redaction.pii import documentation_address
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 _MAX_ROWS = 2000
@@ -38,7 +37,7 @@ _ROW_SEP = re.compile(r"\)[ \t]*,(?:\s|<br ?/?>){0,8}\(")
 # person's too (alone they name a product, a migration, a site as often)
 _PERSON_COLUMNS = frozenset(
     ("email", "emailaddress", "fullname", "firstname", "lastname", "givenname", "familyname", "middlename",
-     "customername", "birthdate", "dateofbirth", "dob", "birthday", "phonenumber", "mobilephone", "username")
+     "customername", "birthdate", "dateofbirth", "dob", "birthday", "phonenumber", "mobilephone")
 )  # fmt: skip
 
 
@@ -122,6 +121,8 @@ def _row_end(text: str, start: int) -> int:
 def _fixture(cells: list[str]) -> bool:
     """Whether a row holds an address on a documentation domain: a test fixture's row, its other
     values invented (`'Test User'`), as `pii.email_spans` keeps the address itself."""
+    from persona_pipeline.core.evidence.redaction.pii import documentation_address  # (here: `pii` imports us)
+
     return any("@" in c and documentation_address(c.strip().strip("'")) for c in cells)
 
 
