@@ -403,3 +403,38 @@ def test_reviewer_rows_are_kept(checks: Checks, text: str) -> None:
     ):  # fmt: skip
         if kept in text:
             assert kept in out, out
+
+
+# --- 11. an HTML table row holding a person's e-mail cell: the name and home address cells
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        (
+            "<tr><td>Radka Nov&#225;kov&#225;</td><td>radka.novak@seznam.cz</td><td>Husova 14, Brno</td></tr>",
+            ["Radka Nov&#225;kov&#225;", "Husova 14"],
+        ),
+        (
+            "&lt;tr&gt;&lt;td&gt;Eamon Doyle&lt;/td&gt;&lt;td&gt;eamon.doyle@eircom.net&lt;/td&gt;&lt;/tr&gt;",
+            ["Eamon Doyle"],
+        ),
+    ],
+)
+def test_html_row_beside_an_email_cell(checks: Checks, text: str, values: list[str]) -> None:
+    out = checks.redacted(text)
+    for v in values:
+        assert v not in out, (v, out)
+
+
+def test_html_row_cells_that_are_no_person_are_kept(checks: Checks) -> None:
+    out = checks.redacted(
+        "<tr><td>Pending</td><td>ops.lead.dev@gmail.com</td><td>v2.3.1</td><td>Nightly Build</td></tr>"
+    )
+    assert all(w in out for w in ("Pending", "v2.3.1", "Nightly Build")), out
+
+
+def test_html_row_reading_is_linear(redactor: Redactor) -> None:
+    row = "<tr><td>Ada Brandt</td><td>ada.b@posteo.de</td></tr>"
+    assert_linear(redactor.redact, lambda n: row * n, 400)
+    assert_linear(redactor.redact, lambda n: "<td>" + "a&amp;" * n + "</td>", 8_000)

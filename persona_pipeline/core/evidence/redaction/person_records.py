@@ -23,7 +23,8 @@ leading `$` dropped, so `given_name`, `givenName` and `$first_name` are one):
 
 A postal address object (a first line beside its town or postcode) anchors a record too: its
 recipient's name and phone are the addressee's. So does a form-encoded body or query string
-(`name=…&email=…`, read URL-decoded) whose parameter's value is the address.
+(`name=…&email=…`, read URL-decoded) whose parameter's value is the address, and an HTML table row
+(`<tr><td>…</td><td><address></td>…`) whose cell is the address: its name and home address cells.
 
 An object is the text between the nearest `{` before the address and the nearest `}` after it, each
 within `_REACH` characters (a nested object, such as an address inside a customer, is read with it).
@@ -66,6 +67,12 @@ _RECIPIENT = re.compile(r"[{,\s][\"']?recipients?[\"']?[ \t]*[:=]")
 _PERSON_ADDRESS_KEY = re.compile(
     r"[\"']?(?:shipping|billing_details|shipping_address|billing_address)[\"']?[ \t]*:[ \t]*\Z"
 )
+# an HTML table cell (its tags possibly escaped): `<td>…</td>`, `&lt;td&gt;…&lt;/td&gt;`
+_CELL = re.compile(
+    r"(?:<td[^<>]{0,40}>|&lt;td&gt;)([^<>&]{1,160}(?:&[#\w]{1,10};[^<>&]{0,160}){0,8})(?:</td>|&lt;/td&gt;)"
+)
+_CELL_OPEN = re.compile(r"(?:<td[^<>]{0,40}>|&lt;td&gt;)[ \t]*\Z")
+_CELL_CLOSE = re.compile(r"[ \t]*(?:</td>|&lt;/td&gt;)")
 # a form-encoded parameter (`&name=value`) and the one an address is the value of
 _PARAM = re.compile(r"(?:^|(?<=[?&\"'\n]))([A-Za-z_$][A-Za-z0-9_.$-]{0,40})=([^&\n\"'=]{1,160})")
 _PARAM_HEAD = re.compile(r"(?:^|[?&\"'\s])[A-Za-z_$][A-Za-z0-9_.$-]{0,40}=\Z")
@@ -164,6 +171,31 @@ def _query_members(text: str, start: int, end: int) -> list[Span]:
     return out
 
 
+def _row_cells(text: str, start: int, end: int) -> list[Span]:
+    """The other cells of an HTML table row whose one cell is the address: the person's name (read
+    as one by `pii.person_cell`) and home address (`address_fields.address_like`). The row's tags may
+    be escaped (`&lt;td&gt;`); a row is read within `_REACH` of the address."""
+    if _CELL_OPEN.search(text, max(0, start - 40), start) is None or _CELL_CLOSE.match(text, end) is None:
+        return []
+    lo = max(text.rfind("<tr", max(0, start - _REACH), start), text.rfind("&lt;tr", max(0, start - _REACH), start))
+    ends = [i for t in ("</tr", "&lt;/tr") if (i := text.find(t, end, end + _REACH)) >= 0]
+    if lo < 0 or not ends:
+        return []
+    from persona_pipeline.core.evidence.redaction.address_fields import address_like
+
+    out = []
+    for m in _CELL.finditer(text, lo, min(ends)):
+        a, b = m.span(1)
+        cell = text[a:b].strip()
+        if not cell or a == start or "[REDACTED:" in cell:
+            continue
+        if _person_cell(cell):
+            out.append(Span(a, b, "person_name"))
+        elif address_like(cell):
+            out.append(Span(a, b, "address"))
+    return out
+
+
 def record_member_spans(text: str, spans: list[Span]) -> list[Span]:
     """The person members of each object holding a person's e-mail address or postal address (see
     the module)."""
@@ -171,6 +203,8 @@ def record_member_spans(text: str, spans: list[Span]) -> list[Span]:
     for s in spans:
         if s.kind == "email" and text[s.start - 1 : s.start] == "=":
             out.extend(_query_members(text, s.start, s.end))
+        elif s.kind == "email" and text[s.start - 1 : s.start] in (">", ";"):
+            out.extend(_row_cells(text, s.start, s.end))
     seen: set[tuple[int, int]] = set()
     for start, end, names in _anchors(text, spans):
         lo = text.rfind("{", max(0, start - _REACH), start)
