@@ -438,3 +438,26 @@ def test_html_row_reading_is_linear(redactor: Redactor) -> None:
     row = "<tr><td>Ada Brandt</td><td>ada.b@posteo.de</td></tr>"
     assert_linear(redactor.redact, lambda n: row * n, 400)
     assert_linear(redactor.redact, lambda n: "<td>" + "a&amp;" * n + "</td>", 8_000)
+
+
+# --- 12. an API client constructed with a generated hex key as its first argument
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "dash = meraki.DashboardAPI('9f1c4be07a2d55e3c8b16f0a4d7e2931bc6a8f05', print_console=False)",
+        'svc = ReportingClient("c0ffee4d2b9a7e6f5d4c3b2a1908f7e6")',
+    ],
+)
+def test_client_constructed_with_a_hex_key(checks: Checks, text: str) -> None:
+    key = text.split("'")[1] if "'" in text else text.split('"')[1]
+    checks.gone(text, key)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["c = HttpClient('https://api.example.org')", "repo = GitClient('a94a8fe5')", "api = RestAPI('orders')"],
+)
+def test_client_constructed_with_no_key_is_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)

@@ -788,6 +788,15 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         0,
         ("auth", "credential", "login"),
     ),
+    # an API client constructed with its key as the first argument, a generated hex key of 32 to 128
+    # digits (Cisco Meraki's Python SDK, `meraki.DashboardAPI("<40 hex>")`, developer.cisco.com/meraki;
+    # `SomeClient("<hex>")`): a constructor named `…API`/`…Client` takes no hash or id so long
+    (
+        "api_key",
+        r"\b[A-Z][A-Za-z0-9]{0,40}(?:API|Api|Client)\(\s*\\?[\"']([0-9a-fA-F]{32,128})\\?[\"']",
+        1,
+        ("api(", "client("),
+    ),
     # `smbclient //srv/share -U user%X` (Samba's user%password), Oracle's `sqlplus user/X@db`
     (
         "cli_secret",
