@@ -160,7 +160,8 @@ def _query_members(text: str, start: int, end: int) -> list[Span]:
     parameter's value (`name=…&email=<address>&phone=…`; read in the URL-decoded view)."""
     if text[start - 1 : start] != "=" or _PARAM_HEAD.search(text, max(0, start - 48), start) is None:
         return []
-    lo = max(text.rfind(c, max(0, start - _REACH), start) for c in "\n\"'?")
+    # (each bound within `_REACH`: a long body with no delimiter is read in windows, not from its start)
+    lo = max(start - _REACH - 1, *(text.rfind(c, max(0, start - _REACH), start) for c in "\n\"'?"))
     his = [i for c in "\n\"'" if (i := text.find(c, end, end + _REACH)) >= 0]
     hi = min(his) if his else min(len(text), end + _REACH)
     out = []

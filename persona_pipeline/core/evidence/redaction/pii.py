@@ -698,7 +698,7 @@ _MSG_ID_FIELD = re.compile(
 # blank line between: a header section ends at its first empty line, RFC 5322 section 2.1) is a field
 # only mail carries (sections 3.6.4 and 3.6.7, RFC 2045's MIME fields, RFC 6376's DKIM-Signature,
 # RFC 5321's trace fields and an `X-` extension field)
-_ORDINARY_WORD_FIELDS = ("references", "in-reply-to")
+_ORDINARY_WORD_FIELDS = ("references",)  # (`In-Reply-To`, hyphenated, heads no form's line: rev48r R12)
 _MAIL_ONLY_FIELD = re.compile(
     r"(?i)[ \t]*(?:message-id|in-reply-to|references|received|return-path|mime-version|content-transfer-encoding|"
     r"dkim-signature|delivered-to|resent-[a-z]+|x-[a-z0-9-]+)[ \t]*:"
