@@ -248,7 +248,9 @@ def _html_decode(esc: str) -> str | None:
 # decoded to its JSON text (what a claims reader sees: `"email": "…"`), so a span inside maps back to
 # the whole segment. Only a segment that decodes to UTF-8 text opening an object is decoded. The
 # pattern has one bounded run: linear.
-_B64_JSON = re.compile(r"(?<![A-Za-z0-9_-])(eyJ[A-Za-z0-9_-]{12,8000}={0,2})(?![A-Za-z0-9_-])")
+# A segment of a compact JWS/JWT (`header.payload.signature`, a `.` beside it) is not decoded: the
+# token is a secret redacted whole already, and decoding every token cost the views' pass its speed.
+_B64_JSON = re.compile(r"(?<![A-Za-z0-9_.-])(eyJ[A-Za-z0-9_-]{12,8000}={0,2})(?![A-Za-z0-9_.=-])")
 
 
 def _b64_json_decode(esc: str) -> str | None:
@@ -684,7 +686,7 @@ def _direct_views(text: str) -> list[View]:
     v = _eword_view(text) if probe(_EWORD_PROBE) else None  # (the probe: its `in` test, in the Set's pass)
     if v is not None:
         out.append(v)
-    if "eyJ" in text:
+    if "eyJ" in text and _B64_JSON.search(text) is not None:
         v = _build(text, _B64_JSON, _b64_json_decode, False)
         if v is not None:
             out.append(v)
@@ -717,7 +719,7 @@ def decoded_views(text: str) -> tuple[View, ...]:
         and not _pair_opens(text, "'")
         and _JOIN_PROBE.search(text) is None
         and (text.isascii() or _BOX.search(text) is None)
-        and "eyJ" not in text
+        and ("eyJ" not in text or _B64_JSON.search(text) is None)
         and not ("\n" in text and _CONT_PROBE.search(text) is not None)
     ):
         return ()
