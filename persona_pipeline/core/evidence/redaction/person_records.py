@@ -155,13 +155,14 @@ def _anchors(text: str, spans: list[Span]) -> list[tuple[int, int, bool]]:
     return out
 
 
-def _query_members(text: str, start: int, end: int) -> list[Span]:
+def _query_members(text: str, start: int, end: int, floor: int) -> tuple[list[Span], int]:
     """The person parameters of a form-encoded body or query string holding the address as a
     parameter's value (`name=…&email=<address>&phone=…`; read in the URL-decoded view)."""
     if text[start - 1 : start] != "=" or _PARAM_HEAD.search(text, max(0, start - 48), start) is None:
-        return []
+        return [], floor
     # (each bound within `_REACH`: a long body with no delimiter is read in windows, not from its start)
-    lo = max(start - _REACH - 1, *(text.rfind(c, max(0, start - _REACH), start) for c in "\n\"'?"))
+    # (and from where the last body's reading stopped: each parameter is read once, rev48r R13)
+    lo = max(start - _REACH - 1, floor - 1, *(text.rfind(c, max(0, start - _REACH), start) for c in "\n\"'?"))
     his = [i for c in "\n\"'" if (i := text.find(c, end, end + _REACH)) >= 0]
     hi = min(his) if his else min(len(text), end + _REACH)
     out = []
@@ -169,7 +170,7 @@ def _query_members(text: str, start: int, end: int) -> list[Span]:
         kind = member_kind(m.group(1))
         if kind is not None and plausible_value(kind, m.group(2)):
             out.append(Span(*m.span(2), kind))
-    return out
+    return out, max(floor, hi)
 
 
 def _row_cells(text: str, start: int, end: int) -> list[Span]:
@@ -201,9 +202,11 @@ def record_member_spans(text: str, spans: list[Span]) -> list[Span]:
     """The person members of each object holding a person's e-mail address or postal address (see
     the module)."""
     out: list[Span] = []
-    for s in spans:
+    floor = 0
+    for s in sorted(spans, key=lambda x: x.start):
         if s.kind == "email" and text[s.start - 1 : s.start] == "=":
-            out.extend(_query_members(text, s.start, s.end))
+            found, floor = _query_members(text, s.start, s.end, floor)
+            out.extend(found)
         elif s.kind == "email" and text[s.start - 1 : s.start] in (">", ";"):
             out.extend(_row_cells(text, s.start, s.end))
     seen: set[tuple[int, int]] = set()
