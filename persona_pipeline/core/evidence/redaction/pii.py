@@ -17,6 +17,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
@@ -644,6 +645,7 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
     yield from _encoded_email_spans(text)
     if "@" not in text:
         return
+    msg_ids: list[tuple[int, int]] | None = None  # (read once, at the first bracketed address)
     for ((start, end),) in _EMAIL.finditer(text):
         value = text[start:end]
         local, _, domain = value.lower().partition("@")
@@ -672,7 +674,67 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue  # `Acme Platform Team <platform-team@acme.io>`: a group's own mailbox
         if _service_principal(text, start, end):
             continue  # `ldap/dir-2.corp.lan@CORP.LAN`: a machine's Kerberos identity, no mailbox
+        if text.startswith((">", "&gt;"), end):
+            if msg_ids is None:
+                msg_ids = message_id_ranges(text)
+            if msg_ids and _inside(msg_ids, start, end):
+                continue  # `Message-ID: <…@mail.host>`: names a message, no mailbox
         yield Span(start, end, "email")
+
+
+# The headers whose value is a list of msg-ids, `<id-left@id-right>` (RFC 5322 section 3.6.4
+# Message-ID / In-Reply-To / References, 3.6.6 Resent-Message-ID; RFC 2045 section 7 and RFC 2392
+# Content-ID): a msg-id names one message, no mailbox, though it is spelt like one. A header starts
+# a line (or follows an escaped line break, a tag's end, a quote); the angle brackets may be
+# HTML-escaped (a header block pasted into a web page), and a long list folds onto lines that open
+# with white space (section 2.2.3). One forward pass per text, made only when an address is
+# bracketed: no character class holds a `>` or `&`, so it is linear.
+_MSG_ID_FIELD = re.compile(
+    r"(?i)(?:^|[\n\"'>]|\\n)[ \t]*(message-id|in-reply-to|references|content-id|resent-message-id)[ \t]*:"
+    r"[ \t]*((?:(?:<|&lt;)[^\s<>&]{1,255}(?:>|&gt;)(?:[ \t,]|\r?\n[ \t]+|\\r?\\n[ \t]+)*){1,64})"
+)
+# `References:` and `In-Reply-To:` are words of a CV or a form too (`References: <a referee's address>`),
+# and so are `Date:`, `To:`, `Subject:`: read as msg-ids only when the line just before or after (no
+# blank line between: a header section ends at its first empty line, RFC 5322 section 2.1) is a field
+# only mail carries (sections 3.6.4 and 3.6.7, RFC 2045's MIME fields, RFC 6376's DKIM-Signature,
+# RFC 5321's trace fields and an `X-` extension field)
+_ORDINARY_WORD_FIELDS = ("references",)  # (`In-Reply-To`, hyphenated, heads no form's line: rev48r R12)
+_MAIL_ONLY_FIELD = re.compile(
+    r"(?i)[ \t]*(?:message-id|in-reply-to|references|received|return-path|mime-version|content-transfer-encoding|"
+    r"dkim-signature|delivered-to|resent-[a-z]+|x-[a-z0-9-]+)[ \t]*:"
+)
+_LINE_BREAK = re.compile(r"\r?\n|\\r?\\n|<br ?/?>")
+_HEADER_REACH = 400  # characters either side: the neighbouring line
+
+
+def message_id_ranges(text: str) -> list[tuple[int, int]]:
+    """The stretches of `text` that are msg-id lists of a Message-ID, In-Reply-To, References or
+    Content-ID header (an address inside one is a message's name)."""
+    if "<" not in text and "&lt;" not in text:
+        return []
+    out = []
+    for m in _MSG_ID_FIELD.finditer(text):
+        if m.group(1).lower() in _ORDINARY_WORD_FIELDS and not _in_header_block(text, m.start(1), m.end(2)):
+            continue
+        out.append(m.span(2))
+    return out
+
+
+def _in_header_block(text: str, start: int, end: int) -> bool:
+    """Whether the line just before the field at `start`, or the first line after `end` that is no
+    continuation of it, is a mail-only header field."""
+    before = _LINE_BREAK.split(text[max(0, start - _HEADER_REACH) : start])
+    if len(before) >= 2 and _MAIL_ONLY_FIELD.match(before[-2]):
+        return True
+    after = _LINE_BREAK.split(text[end : end + _HEADER_REACH])[1:]
+    nxt = next((line for line in after if not line[:1].isspace()), None)  # (past folded continuations)
+    return nxt is not None and _MAIL_ONLY_FIELD.match(nxt) is not None
+
+
+def _inside(ranges: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Whether [start, end) lies inside one of the ordered, disjoint `ranges`."""
+    i = bisect_right(ranges, (start, len(ranges) and ranges[-1][1])) - 1
+    return i >= 0 and ranges[i][0] <= start and end <= ranges[i][1]
 
 
 # a Kerberos host-based service principal, `service/host.fqdn@REALM` (RFC 4120 section 6.2.1; the
@@ -1742,6 +1804,18 @@ def _msys_prompt_user(text: str, at: int) -> tuple[int, int] | None:
     if " " in name and not whole and f"/Users/{name}/" not in text[at : at + 200]:
         start = at - len(name.rsplit(" ", 1)[-1])
     return start, at
+
+
+def documentation_address(value: str) -> bool:
+    """Whether an e-mail address is on a domain reserved for documentation and tests (RFC 2606:
+    `example.com/.org/.net`, `.test`, `.invalid`, `.example`; a local host's), as a fixture's."""
+    domain = value.rpartition("@")[2].lower()
+    return domain.endswith(_DOC_TLDS) or any(domain == d or domain.endswith("." + d) for d in _DOC_DOMAINS)
+
+
+def system_account(name: str) -> bool:
+    """Whether `name` is a system's, an installer's or a template's account, no person's."""
+    return _system_account(name)
 
 
 def _system_account(name: str) -> bool:
@@ -2987,7 +3061,7 @@ from persona_pipeline.core.evidence.redaction import mac_addresses  # noqa: E402
 _GATED["mac"] = (mac_addresses.MAC,)
 
 
-from persona_pipeline.core.evidence.redaction import personal_numbers  # noqa: E402
+from persona_pipeline.core.evidence.redaction import account_names, personal_numbers, sql_rows  # noqa: E402
 
 
 def mac_spans(text: str) -> Iterator[Span]:
@@ -3028,4 +3102,6 @@ DETECTORS = (
     dicom_spans,  # a DICOM header's person names and patient identifiers
     mac_spans,  # hardware addresses of devices (unicast, universally administered)
     personal_numbers.personal_number_spans,  # a number a person holds, by its label's meaning (its own gate)
+    account_names.account_name_spans,  # logins keyed in Terraform user resources, `uid=…(x)`, `--username x`
+    sql_rows.sql_row_spans,  # an INSERT's or a COPY's values under a column named for a person's detail
 )

@@ -31,6 +31,7 @@ from persona_pipeline.core.evidence.redaction.contact_neighbours import contact_
 from persona_pipeline.core.evidence.redaction.document_names import name_tails
 from persona_pipeline.core.evidence.redaction.label_links import detect_pairs, linked_label_spans
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
+from persona_pipeline.core.evidence.redaction.person_records import record_member_spans
 from persona_pipeline.core.evidence.redaction.phone_check import business_line_at, filler_number_at, grouped_quantity
 from persona_pipeline.core.evidence.redaction.public_places import place_address, station_name_part, street_name_part
 from persona_pipeline.core.evidence.redaction.secrets import (
@@ -368,7 +369,7 @@ def _found_values(scanned: list[Prepared]) -> dict[str, str]:
     # `response['Credentials']`): the name, not a secret; redacted nowhere
     # (bounded: past a budget of characters scanned the values stay shared — more redaction, and
     # a batch of thousands of labelled values stays linear)
-    for value in [v for v in shared if v.casefold() in _AUTH_SCHEMES or CONCAT_OPERAND.fullmatch(v)]:
+    for value in [v for v in shared if v.casefold() in _AUTH_SCHEMES or CONCAT_OPERAND.fullmatch(v) or markup_only(v)]:
         # (a rule that took the scheme word of `<label> Bearer <token>`, or the operand of a string
         # concatenation between a quoted label and the next line, for the value)
         del shared[value]
@@ -378,6 +379,17 @@ def _found_values(scanned: list[Prepared]) -> dict[str, str]:
             if any(value in p and used_as_name(p, value) for p in per_text):
                 del shared[value]
     return shared
+
+
+# an HTML character reference, whole or cut at its `;` (`&quot;`, `&#61;`, `&amp`)
+_CHAR_REF = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?")
+
+
+def markup_only(value: str) -> bool:
+    """Whether a found value holds no letter or digit but those of character references (`=&quot`:
+    a key's padding and the escaped quote after it, cut off in a view): redacted wherever it recurs,
+    it took the markup of every escaped page in the batch."""
+    return "&" in value and not any(c.isalnum() for c in _CHAR_REF.sub("", value))
 
 
 def _value_spans(text: Prepared, found: dict[str, str]) -> list[Span]:
@@ -599,6 +611,7 @@ class Redactor:
         spans.extend(address_tails(text, spans))
         spans.extend(name_tails(text, spans))  # a name's patronymic or family particle and the name after
         spans.extend(contact_neighbours(text, spans))  # a contact line's phone beside a name, and its name
+        spans.extend(record_member_spans(text, spans))  # the name, login, phone… of a record holding an e-mail
         # last, on the original text only (not its views): a neighbour line the others redact is no
         # line of an armored body, as the second pass, reading it as a placeholder, will judge
         spans.extend(generated_spans(text, spans))
@@ -619,6 +632,7 @@ class Redactor:
             spans.extend(names_beside_addresses(vt, personal))
             spans.extend(name_tails(vt, personal))
             spans.extend(contact_neighbours(vt, personal))
+            spans.extend(record_member_spans(vt, personal))
             if self._identifiers:
                 spans.extend(pii.known_identifier_spans(vt, self._identifiers))
             spans.extend(_dead_vetoed(vt, detected, spans))

@@ -97,8 +97,9 @@ _DOC_EXAMPLE = Rx(r"EXAMPLE|\.\.\.$|x{8,}|X{8,}")
 # any key (`mapboxgl.accessToken = 'pk.…'`): Mapbox public tokens `pk.` (a JWT-like body, `eyJ`;
 # secret ones are `sk.`, docs.mapbox.com/help/glossary/access-token), Stripe publishable keys
 # `pk_live_`/`pk_test_` (docs.stripe.com/keys; secret `sk_`, restricted `rk_`), Langfuse public
-# keys `pk-lf-` (langfuse.com/docs; secret `sk-lf-`).
-_PUBLIC_VALUE = Rx(r"^(?:pk\.eyJ|pk_(?:live|test)_|pk-lf-)")
+# keys `pk-lf-` (langfuse.com/docs; secret `sk-lf-`), PostHog project keys `phc_` (write-only,
+# shipped in every page's snippet: posthog.com/docs/api; the personal key `phx_` is secret).
+_PUBLIC_VALUE = Rx(r"^(?:pk\.eyJ|pk_(?:live|test)_|pk-lf-|phc_)")
 
 # The stems a label holds (the rules' cheap gate); the label itself is judged by its words
 # (`kv.key_strength`: DB_PASS, not bypass; `key`/`auth` alone only label random values).
@@ -786,6 +787,15 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"\.(?:login|auth|authenticate)\s*\()\s*[\"'][^\"'\r\n]{1,64}[\"']\s*,\s*" + _QUOTED_ONLY,
         0,
         ("auth", "credential", "login"),
+    ),
+    # an API client constructed with its key as the first argument, a generated hex key of 32 to 128
+    # digits (Cisco Meraki's Python SDK, `meraki.DashboardAPI("<40 hex>")`, developer.cisco.com/meraki;
+    # `SomeClient("<hex>")`): a constructor named `…API`/`…Client` takes no hash or id so long
+    (
+        "api_key",
+        r"\b[A-Z][A-Za-z0-9]{0,40}(?:API|Api|Client)\(\s*\\?[\"']([0-9a-fA-F]{32,128})\\?[\"']",
+        1,
+        ("api(", "client("),
     ),
     # `smbclient //srv/share -U user%X` (Samba's user%password), Oracle's `sqlplus user/X@db`
     (

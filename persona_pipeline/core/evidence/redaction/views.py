@@ -112,8 +112,11 @@ class View:
     _escapes: tuple[tuple[int, int, int, int], ...]
 
     def to_original(self, start: int, end: int) -> tuple[int, int]:
-        """The original range encoding view range [start, end): widened to whole escapes."""
-        return self._map(start, False), self._map(end, True)
+        """The original range encoding view range [start, end): widened to whole escapes (and to
+        whole units of `_whole`, where the view keeps some)."""
+        s, e = self._map(start, False), self._map(end, True)
+        whole: tuple[tuple[int, int], ...] | None = self.__dict__.get("_whole")
+        return (s, e) if not whole else _widened(whole, s, e)
 
     def _map(self, pos: int, is_end: bool) -> int:
         esc = self._escapes
@@ -178,6 +181,17 @@ class View:
         return cached
 
 
+def _widened(whole: tuple[tuple[int, int], ...], s: int, e: int) -> tuple[int, int]:
+    """[s, e) widened to cover every unit of `whole` (ordered, disjoint original ranges) it cuts."""
+    i = bisect_right(whole, (s, len(whole) and whole[-1][1])) - 1
+    if i >= 0 and whole[i][0] < s < whole[i][1]:
+        s = whole[i][0]
+    j = bisect_right(whole, (e, 0)) - 1
+    if j >= 0 and whole[j][0] < e < whole[j][1]:
+        e = whole[j][1]
+    return s, e
+
+
 def _build(text: str, rx: re.Pattern[str], decode: Callable[[str], str | None], url: bool) -> View | None:
     """The view of `text` with every match of `rx` decoded (a match `decode` leaves as None stays
     as written). The text is cut at its escapes by one C-speed `split`, escapes are decoded
@@ -227,6 +241,26 @@ def _url_decode_safe(esc: str) -> str | None:
 def _html_decode(esc: str) -> str | None:
     out = html.unescape(esc)
     return None if out == esc else out  # an unknown name (`&foo;`) decodes to nothing
+
+
+# A base64url-encoded JSON object (RFC 7515's JWS segments, RFC 7519's claims; an OAuth `state` or a
+# cookie carrying a payload bare): `eyJ` is the encoding of `{"`. The whole segment is one escape,
+# decoded to its JSON text (what a claims reader sees: `"email": "…"`), so a span inside maps back to
+# the whole segment. Only a segment that decodes to UTF-8 text opening an object is decoded. The
+# pattern has one bounded run: linear.
+# A segment of a compact JWS/JWT (`header.payload.signature`, a `.` beside it) is not decoded: the
+# token is a secret redacted whole already, and decoding every token cost the views' pass its speed.
+_B64_JSON = re.compile(r"(?<![A-Za-z0-9_.-])(eyJ[A-Za-z0-9_-]{12,8000}={0,2})(?![A-Za-z0-9_.=-])")
+
+
+def _b64_json_decode(esc: str) -> str | None:
+    body = esc.rstrip("=")
+    try:
+        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        out = raw.decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return out if out.startswith("{") and out.isprintable() else None
 
 
 def _pair_opens(text: str, q: str) -> bool:
@@ -386,6 +420,7 @@ def _eword_view(text: str) -> View | None:
         return None
     pieces: list[str] = []
     escapes: list[tuple[int, int, int, int]] = []
+    words: list[tuple[int, int]] = []
     pos = vlen = 0
     prev_end = -1
 
@@ -410,6 +445,7 @@ def _eword_view(text: str) -> View | None:
                 continue
         if prev_end >= 0 and m.start() > prev_end and not text[prev_end : m.start()].strip():
             escape(prev_end, m.start(), "")  # the folding whitespace between two words
+        words.append(m.span())
         if enc in "Bb":
             escape(m.start(), m.end(), decoded)
         else:
@@ -425,7 +461,11 @@ def _eword_view(text: str) -> View | None:
     if not escapes:
         return None
     pieces.append(text[pos:])
-    return View("".join(pieces), True, tuple(escapes))
+    view = View("".join(pieces), True, tuple(escapes))
+    # a span in a decoded word covers the word whole: its `=?charset?Q?` and `?=` are no text, and
+    # a half-redacted word leaves that markup around a placeholder
+    object.__setattr__(view, "_whole", tuple(words))
+    return view
 
 
 # A form filled by a UI test: the field's name, then the value typed into it (Selenium's
@@ -646,6 +686,10 @@ def _direct_views(text: str) -> list[View]:
     v = _eword_view(text) if probe(_EWORD_PROBE) else None  # (the probe: its `in` test, in the Set's pass)
     if v is not None:
         out.append(v)
+    if "eyJ" in text and _B64_JSON.search(text) is not None:
+        v = _build(text, _B64_JSON, _b64_json_decode, False)
+        if v is not None:
+            out.append(v)
     return out
 
 
@@ -675,6 +719,7 @@ def decoded_views(text: str) -> tuple[View, ...]:
         and not _pair_opens(text, "'")
         and _JOIN_PROBE.search(text) is None
         and (text.isascii() or _BOX.search(text) is None)
+        and ("eyJ" not in text or _B64_JSON.search(text) is None)
         and not ("\n" in text and _CONT_PROBE.search(text) is not None)
     ):
         return ()
@@ -713,6 +758,8 @@ class _Composed(View):
         object.__setattr__(self, "url", outer.url or inner.url)
         object.__setattr__(self, "_escapes", outer._escapes)
         object.__setattr__(self, "_inner", inner)
+        if "_whole" in outer.__dict__:  # (the outer's units, in its original: the inner view's text)
+            object.__setattr__(self, "_whole", outer.__dict__["_whole"])
 
     def to_original(self, start: int, end: int) -> tuple[int, int]:
         s, e = View.to_original(self, start, end)
