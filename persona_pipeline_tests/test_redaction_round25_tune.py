@@ -330,6 +330,17 @@ def test_encoded_claims_payload_is_redacted_whole(checks: Checks) -> None:
 
 
 @pytest.mark.parametrize(
+    "shape",
+    ["the callback's state was {}.", "payload: {}. The header is fine.", "redirect_uri=/cb&state={}.\n"],
+)
+def test_encoded_claims_before_a_full_stop_are_read(checks: Checks, shape: str) -> None:
+    # (rev48r R15) a sentence's full stop joins no second segment: the lone payload is still decoded
+    claims = _b64url('{"sub": "u-5", "email": "ilse.vandamme@telenet.be", "name": "Ilse Vandamme"}')
+    out = checks.redacted(shape.format(claims))
+    assert claims[:12] not in out, out
+
+
+@pytest.mark.parametrize(
     "obj",
     ['{"alg": "RS256", "typ": "JWT", "kid": "k-2026-01"}', '{"page": 3, "sort": "created_at", "dir": "desc"}'],
 )

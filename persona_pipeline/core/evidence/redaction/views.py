@@ -248,9 +248,12 @@ def _html_decode(esc: str) -> str | None:
 # decoded to its JSON text (what a claims reader sees: `"email": "…"`), so a span inside maps back to
 # the whole segment. Only a segment that decodes to UTF-8 text opening an object is decoded. The
 # pattern has one bounded run: linear.
-# A segment of a compact JWS/JWT (`header.payload.signature`, a `.` beside it) is not decoded: the
-# token is a secret redacted whole already, and decoding every token cost the views' pass its speed.
-_B64_JSON = re.compile(r"(?<![A-Za-z0-9_.-])(eyJ[A-Za-z0-9_-]{12,8000}={0,2})(?![A-Za-z0-9_.=-])")
+# A segment of a compact JWS/JWT (`header.payload.signature`: a `.` joining it to another segment) is
+# not decoded: the token is a secret redacted whole already, and decoding every token cost the views'
+# pass its speed. A full stop ending a sentence joins nothing, so a lone segment before it is read.
+_B64_JSON = re.compile(
+    r"(?<![A-Za-z0-9_-])(?<![A-Za-z0-9_-]\.)(eyJ[A-Za-z0-9_-]{12,8000}={0,2})(?![A-Za-z0-9_=-])(?!\.[A-Za-z0-9_-])"
+)
 
 
 def _b64_json_decode(esc: str) -> str | None:
