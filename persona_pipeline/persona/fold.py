@@ -35,7 +35,7 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from persona_pipeline.core.models import Tier
-from persona_pipeline.persona.digest import negation_focus, standing
+from persona_pipeline.persona.digest import change_time, negation_focus, standing
 from persona_pipeline.persona.digest import similarity as sim
 from persona_pipeline.persona.digest.lexicon import (
     _TOKEN,
@@ -644,6 +644,15 @@ class _Cluster:
         self.last = last
 
 
+@lru_cache(maxsize=1 << 16)
+def _topic(statement: str) -> frozenset[str]:
+    """What a statement is about, for grouping: a change said with when it happened is compared
+    without that phrase and its verb of change ("ride tracking went over to komoot in june" as "ride
+    tracking to komoot"), whose words the older wording of the habit never shares
+    (`change_time.unmarked`)."""
+    return sim.topic(change_time.unmarked(statement) if change_time.marked(statement) else statement)
+
+
 def _clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
     """Nearest group: in order, an observation joins the group holding the observation most
     similar to it (≥ RULE_SIMILARITY; ties: the group joined last), or starts one. It never
@@ -656,7 +665,7 @@ def _clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
     live: dict[int, _Cluster] = {}  # by a stable id (the first member's position)
     index: dict[str, set[int]] = {}
     for i, o in enumerate(obs):
-        toks, act = sim.topic(o.statement), sim.action(o.statement)
+        toks, act = _topic(o.statement), sim.action(o.statement)
         best, best_key = -1, (0.0, -1)
         for cid in set().union(*(index.get(t, ()) for t in sim.index_keys(toks))):
             near = live[cid].near(toks, act)

@@ -33,7 +33,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from persona_pipeline.persona.digest import change_reading, negation_focus, script, tongues
+from persona_pipeline.persona.digest import change_reading, change_time, negation_focus, script, tongues
 
 
 def _present_fact(text: str) -> bool:
@@ -165,9 +165,12 @@ HABITUAL = re.compile(
     r"(?:before|after|when|until|once|whenever) you)\b"
 )
 # Adverbials that mark a change of habit: a newer statement with one supersedes older ones.
+# (or, said without "now", the point the change happened: "since the refit", "moved to X in june":
+# digest/change_time)
 REVERSAL = re.compile(
     r"\b(?:from now on|from here on|going forward|moving forward|henceforth|anymore|any more|no longer|"
     r"no more|these days|nowadays|instead now|now on)\b|\bnow\b(?!\s+on\b)(?=[\s,.;!]*$)|, now\b"
+    rf"|{change_time.SINCE_POINT}|{change_time.DATED_CHANGE}"
 )
 # Deictic time: about this moment or a date, not a habit.
 _DAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|tomorrow|tonight|today|yesterday"
@@ -856,7 +859,7 @@ _CLAUSE_NOW = re.compile(r"(?<=\w )now(?=\s*[,;:—–]\s)")
 
 
 # when a change happened: past, so what it changed to stands now ("for now" does not)
-_PAST_TIME = re.compile(rf"last (?:{_TIME_NOUNS})|yesterday")
+_PAST_TIME = re.compile(rf"last (?:{_TIME_NOUNS})|yesterday|since (?:{_MONTHS})")  # (since: digest/change_time)
 # the person's change of habit to something: "we switched the type checker to pyright", "I moved
 # to zsh over the summer" (a past tense, yet what it says holds from then on)
 _CHANGE = re.compile(

@@ -1,0 +1,117 @@
+"""Reversals said the way people say them, without "now" (issue 15, session 48).
+
+- A change said with the point it happened: temporal "since" with a noun phrase of a point or an
+  event ("since the refit we sail with the small jib"), or a past verb of change with its destination
+  and a past point ("switched over to ruff format last quarter"): read as "these days" is, so the
+  newer wording supersedes (names) the older rule (`digest/change_time`).
+- Look-alikes: causal "since" (a finite clause), a past point with no verb of change, a change of
+  another person, hedged, retracted or bounded: no reversal, the older rule stands.
+
+Every row is our own (sailing, gardening, bookkeeping, cycling, baking, music, woodwork, home
+network, photography), none from an eval pool or the sample corpus.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from persona_pipeline.persona.digest import change_time, reading
+from persona_pipeline.persona.fold import fold
+from persona_pipeline_tests.test_fold_slot_reversal import _observations
+
+
+def _fold(*texts: str) -> tuple[list[str], list[str]]:
+    """(current, superseded) statements, lower-cased: the first text said in two older sessions,
+    each later one in two sessions after it."""
+    rules = fold(_observations([texts[0]], list(texts[1:])))
+    cur = [r.statement.lower().rstrip(".") for r in rules if r.superseded_by is None]
+    return cur, [r.statement.lower().rstrip(".") for r in rules if r.superseded_by]
+
+
+def _stands(old: str, cur: list[str]) -> bool:
+    return any(c.startswith(old.lower()[:24]) for c in cur)
+
+
+# --- a change said with when it happened -----------------------------------------------------------
+SINCE_POINT = [
+    ("always sail with the genoa", "since the refit we sail with the small jib"),
+    ("always sail with the genoa", "since the refit, we sail with the small jib"),
+    ("always water the tomatoes in the evening", "we water the tomatoes in the mornings since the heatwave"),
+    ("always proof the dough in the fridge overnight", "ever since the new oven we proof the dough on the counter"),
+    ("always tune the guitar to standard pitch", "we tune the guitar a half step down since last spring"),
+    ("always shoot the photos in jpeg", "since june we shoot the photos in raw"),
+]
+
+DATED_CHANGE = [
+    ("always format the code with black", "switched over to ruff format last quarter"),
+    ("always track the rides with strava", "ride tracking went over to komoot in june"),
+    ("render the diagrams with graphviz", "diagram rendering went to mermaid last year"),
+    ("always build the firmware with make", "in march the firmware build moved to meson"),
+    ("always sand the tabletops with the orbital sander", "tabletop sanding moved to a card scraper two months ago"),
+    ("always keep the photo backups on the nas", "photo backups went over to backblaze last winter"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), SINCE_POINT + DATED_CHANGE)
+def test_change_said_with_its_time_is_a_reversal(old: str, new: str) -> None:
+    r = reading.read(new)
+    assert r.rule and r.reversal, r
+    cur, _ = _fold(old, new)
+    assert not _stands(old, cur), cur
+    assert any(c.startswith(new.lower()[:20]) for c in cur), cur
+
+
+# causal "since" opens a finite clause; a past point with no verb of change tells what happened
+NOT_A_CHANGE = [
+    "since the tests are slow, run them in parallel",
+    "since it rained we water the tomatoes less",
+    "since the tests fail, keep the old runner",
+    "since nobody reads the changelog, keep it short",
+    "we went to the sailing club last week",
+    "I moved to leeds last year",
+    "the photos got backed up last year",
+    "I moved the fixtures to a new folder",
+    "the staging server moved to a new host last week",  # one thing's status: a description
+]
+
+
+@pytest.mark.parametrize("text", NOT_A_CHANGE)
+def test_causal_since_or_undated_event_is_no_reversal(text: str) -> None:
+    assert not reading.read(text).reversal
+
+
+# the change of another, a hedge, a retraction or a bounded change leaves the older rule standing
+GUARDED = [
+    ("always sail with the genoa", "since the refit my brother sails with the small jib"),
+    ("always track the rides with strava", "maybe ride tracking could move to komoot in june"),
+    ("always format the code with black", "we switched over to ruff format last quarter but went back"),
+    ("always shoot the photos in jpeg", "my parents shoot photos in raw since june"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), GUARDED)
+def test_guarded_dated_change_supersedes_nothing(old: str, new: str) -> None:
+    cur, sup = _fold(old, new)
+    assert _stands(old, cur), cur
+    assert not any(s.startswith(old[:20]) for s in sup), sup
+
+
+def test_when_phrase_is_left_out_of_the_topic() -> None:
+    assert change_time.marked("ride tracking went over to komoot in june")
+    assert change_time.unmarked("ride tracking went over to komoot in june") == "ride tracking to komoot"
+    assert not change_time.marked("always track the rides with strava")
+
+
+@pytest.mark.parametrize(
+    "piece",
+    ["since the ", "since the a b ", "switched over to x ", "went back to ", "in june moved to ", "last year "],
+)
+def test_change_time_is_linear(piece: str) -> None:
+    text = piece * 4000
+    t0 = time.perf_counter()
+    reading.read(text)
+    change_time.marked(text)
+    change_time.unmarked(text)
+    assert time.perf_counter() - t0 < 3.0
