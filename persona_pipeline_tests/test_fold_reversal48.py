@@ -17,8 +17,8 @@ import time
 
 import pytest
 
-from persona_pipeline.persona.digest import change_time, reading
-from persona_pipeline.persona.fold import fold
+from persona_pipeline.persona.digest import change_time, change_verdict, reading
+from persona_pipeline.persona.fold import STANCE_WEIGHT, fold, stance
 from persona_pipeline_tests.test_fold_slot_reversal import _observations
 
 
@@ -106,12 +106,129 @@ def test_when_phrase_is_left_out_of_the_topic() -> None:
 
 @pytest.mark.parametrize(
     "piece",
-    ["since the ", "since the a b ", "switched over to x ", "went back to ", "in june moved to ", "last year "],
+    [
+        "since the ",
+        "since the a b ",
+        "switched over to x ",
+        "went back to ",
+        "in june moved to ",
+        "last year ",
+        ", back to ",
+        "the x was a ",
+        "x turned out to be ",
+        "x" * 40,
+    ],
 )
-def test_change_time_is_linear(piece: str) -> None:
-    text = piece * 4000
+def test_change_readings_are_linear(piece: str) -> None:
+    # the new patterns on 50-60k characters of their own pieces: well under a second each when
+    # linear (a quadratic scan takes minutes); read() as a whole stays bounded too
+    text = piece * (56_000 // len(piece))
     t0 = time.perf_counter()
-    reading.read(text)
+    reading.REVERSAL.search(text)
     change_time.marked(text)
     change_time.unmarked(text)
+    change_verdict.verdict_subject(text)
     assert time.perf_counter() - t0 < 3.0
+    t0 = time.perf_counter()
+    reading.read(text)
+    assert time.perf_counter() - t0 < 15.0
+
+
+# --- a verdict on the old way ----------------------------------------------------------------------
+VERDICTS = [
+    ("always bake with rye flour", "the rye flour turned out to be a mistake, spelt works better"),
+    ("always glue the chairs with hide glue", "hide glue proved a mistake on the chairs"),
+    ("always store the photos on the nas", "storing photos on the nas turned out to be a terrible idea"),
+    ("always practise scales with the metronome", "honestly the metronome was a waste of time"),
+    ("always log expenses in quickbooks", "quickbooks was a bad idea, xero handles it"),
+    ("schedule the backups with cron", "cron has been a pain for the backups"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), VERDICTS)
+def test_verdict_on_the_old_way_supersedes(old: str, new: str) -> None:
+    r = reading.read(new)
+    assert r.rule and r.reversal and r.why == "verdict", r
+    cur, _ = _fold(old, new)
+    assert not _stands(old, cur), cur
+    assert any(c.startswith(_trim(new)[:20]) for c in cur), cur
+
+
+def _trim(text: str) -> str:
+    return text.removeprefix("honestly ")
+
+
+# negated, hedged, asked, praised, said of a person or of one occasion: no verdict, the rule stands
+NOT_VERDICTS = [
+    ("always bake with rye flour", "the rye flour wasn't a mistake"),
+    ("always bake with rye flour", "maybe the rye flour was a mistake"),
+    ("always bake with rye flour", "was the rye flour a mistake?"),
+    ("always bake with rye flour", "the rye flour turned out to be great"),
+    ("always log expenses in quickbooks", "the new bookkeeper was a mistake"),
+    ("always sail with the genoa", "the genoa was wet after the race"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), NOT_VERDICTS)
+def test_no_verdict_leaves_the_rule(old: str, new: str) -> None:
+    assert not change_verdict.verdict_subject(new)
+    cur, sup = _fold(old, new)
+    assert _stands(old, cur), cur
+    assert not sup, sup
+
+
+def test_verdict_rejects_its_subject() -> None:
+    p, n = stance("the rye flour turned out to be a mistake, spelt works better", STANCE_WEIGHT)
+    assert {"rye", "flour"} <= n and not {"rye", "flour"} & p
+
+
+# --- a return to the earlier way: the newest of three wins (rev47c M1) ------------------------------
+RETURNS = [
+    (
+        "always track the rides with strava",
+        "we switched to komoot for the rides",
+        "we went back to strava, komoot was worse",
+    ),
+    (
+        "always format the code with black",
+        "we switched the formatter to ruff",
+        "back to black for formatting, ruff was worse",
+    ),
+    ("always bake with rye flour", "we switched the bread to spelt flour these days", "I went back to rye flour"),
+    (
+        "always brew the coffee in the moka pot",
+        "I switched to the aeropress for coffee",
+        "I went back to the moka pot for coffee",
+    ),
+    (
+        "always edit the photos in lightroom",
+        "we moved the photo edits to darktable",
+        "we went back to lightroom for photo edits",
+    ),
+    (
+        "always plan the routes in gaia",
+        "we switched route planning to komoot",
+        "switched back to gaia for route planning",
+    ),
+]
+
+
+@pytest.mark.parametrize(("first", "middle", "back"), RETURNS)
+def test_return_to_the_first_way_supersedes_the_middle(first: str, middle: str, back: str) -> None:
+    assert reading.read(back).reversal
+    cur, _ = _fold(first, middle, back)
+    assert not any(c.startswith(middle[:20]) for c in cur), cur  # the middle choice is stated no more
+    assert any(c.startswith(back[:16].lower()) or c.startswith(first[:20]) for c in cur), cur
+
+
+NOT_RETURNS = [
+    "we switched to komoot for the rides but went back",  # undone: retracted, no rule
+    "back to normal after the holidays",
+    "we came back to the harbour at noon",
+    "I'll get back to you on the route",
+]
+
+
+@pytest.mark.parametrize("text", NOT_RETURNS)
+def test_no_return_reversal(text: str) -> None:
+    assert not reading.reversal(text)

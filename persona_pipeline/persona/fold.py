@@ -35,7 +35,7 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from persona_pipeline.core.models import Tier
-from persona_pipeline.persona.digest import change_time, negation_focus, standing
+from persona_pipeline.persona.digest import change_time, change_verdict, negation_focus, standing
 from persona_pipeline.persona.digest import similarity as sim
 from persona_pipeline.persona.digest.lexicon import (
     _TOKEN,
@@ -244,6 +244,8 @@ def stance(statement: str, at_least: float) -> tuple[frozenset[str], frozenset[s
         or negation_focus.ended_or_come_to(statement, at_least)
         or sim.stance(statement, at_least)
     )
+    # "X turned out to be a mistake": a verdict rejects what it judges (digest/change_verdict)
+    read = change_verdict.stance_of(statement, read, at_least)
     # "bake with unsalted butter": preferring the prefixed word rejects its stem ("salted")
     return negation_focus.with_prefixes(statement, read, at_least)
 

@@ -73,6 +73,14 @@ DATED_CHANGE = (
     rf"|\b{_PAST_POINT}\s*,?\s+(?:[^,;:.!?\s]+\s+){{0,4}}?{_CHANGED_TO}"
 )
 
+# a return to an earlier way, said as the change itself: "we went back to strava, komoot was worse",
+# "back to black for formatting" (the particle "back" with a verb of motion or change and its
+# destination, Quirk §16.2ff; a clause that opens with "back to" is its ellipsis). Coordinated after
+# another change ("we switched to X but went back") it undoes that change: `change_reading.retracted`.
+RETURN_TO = (
+    r"\b(?:went|switched|moved|changed|swapped|swopped|reverted)\s+back\s+to\s+\S"
+    r"|(?:^|[,;:]\s*)back\s+to\s+(?!(?:normal|square|work|school|bed|sleep)\b)\S"
+)
 _SINCE = re.compile(SINCE_POINT)
 _DATED = re.compile(DATED_CHANGE)
 _WHEN = re.compile(rf"{SINCE_POINT}|\b{_PAST_POINT}\b")

@@ -33,7 +33,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from persona_pipeline.persona.digest import change_reading, change_time, negation_focus, script, tongues
+from persona_pipeline.persona.digest import change_reading, change_time, change_verdict, negation_focus, script, tongues
 
 
 def _present_fact(text: str) -> bool:
@@ -170,7 +170,7 @@ HABITUAL = re.compile(
 REVERSAL = re.compile(
     r"\b(?:from now on|from here on|going forward|moving forward|henceforth|anymore|any more|no longer|"
     r"no more|these days|nowadays|instead now|now on)\b|\bnow\b(?!\s+on\b)(?=[\s,.;!]*$)|, now\b"
-    rf"|{change_time.SINCE_POINT}|{change_time.DATED_CHANGE}"
+    rf"|{change_time.SINCE_POINT}|{change_time.DATED_CHANGE}|{change_time.RETURN_TO}"
 )
 # Deictic time: about this moment or a date, not a habit.
 _DAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|tomorrow|tonight|today|yesterday"
@@ -1039,6 +1039,8 @@ def change_said(text: str) -> bool:
         return False
     if REVERSAL.search(low) or _CLAUSE_NOW.search(low) or (not text.isascii() and tongues.changes(text)):
         return True
+    if change_verdict.verdict_subject(text):
+        return True  # "X turned out to be a mistake": a change of opinion (digest/change_verdict)
     substituted = (
         _SUPPLANTING.search(low)
         or _PASSIVE_REPLACED.search(low)
@@ -1134,6 +1136,9 @@ def read(sentence: str) -> Reading:
         return Reading(text, False, 0.0, why)
     if about_others(low):
         return Reading(text, False, 0.0, "about others")
+    if change_verdict.verdict_subject(text) and not (why := disowned(low)):
+        # "X turned out to be a mistake": a verdict on the old way, said for good (digest/change_verdict)
+        return Reading(text, True, 1.0, "verdict", reversal=reversal(text))
     off = _one_off(text, cls, changed)
     if off:
         return Reading(text, False, 0.0, off)
