@@ -47,8 +47,8 @@ SINCE_POINT = [
 DATED_CHANGE = [
     ("always format the code with black", "switched over to ruff format last quarter"),
     ("always track the rides with strava", "ride tracking went over to komoot in june"),
-    ("render the diagrams with graphviz", "diagram rendering went to mermaid last year"),
-    ("always build the firmware with make", "in march the firmware build moved to meson"),
+    ("render the diagrams with graphviz", "diagram rendering went over to mermaid last year"),
+    ("always build the firmware with make", "in march firmware builds moved over to meson"),
     ("always sand the tabletops with the orbital sander", "tabletop sanding moved to a card scraper two months ago"),
     ("always keep the photo backups on the nas", "photo backups went over to backblaze last winter"),
 ]
@@ -74,6 +74,17 @@ NOT_A_CHANGE = [
     "the photos got backed up last year",
     "I moved the fixtures to a new folder",
     "the staging server moved to a new host last week",  # one thing's status: a description
+    # rev48c S1: a since-phrase beside a fault, a behaviour, events or one thing's state
+    "since the update, the mount won't park",
+    "since the migration, the nightly job takes an hour",
+    "since the outage we've lost two orders",
+    "since the rebrand, the logo is blue",
+    # rev48c S3/S4: another group's change; a journey or errand dated first
+    "the whole guild went over to discord last year",
+    "the rest of the club went over to discord last year",
+    "two weeks ago the truck went to the mechanic",
+    "in june the whole crew went to the brewing festival",
+    "last week the kids went to the climbing gym",
 ]
 
 
@@ -88,6 +99,8 @@ GUARDED = [
     ("always track the rides with strava", "maybe ride tracking could move to komoot in june"),
     ("always format the code with black", "we switched over to ruff format last quarter but went back"),
     ("always shoot the photos in jpeg", "my parents shoot photos in raw since june"),
+    ("always park the mount after every session", "since the update, the mount won't park"),  # rev48c S1
+    ("always chat with the guild on the mailing list", "the whole guild went over to discord last year"),  # S3
 ]
 
 

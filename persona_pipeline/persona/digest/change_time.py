@@ -3,23 +3,30 @@
 People rarely announce a reversal with "from now on". They say when the change happened and let
 the present tense carry what holds since:
 
-- `SINCE_POINT`: the temporal preposition "since" with a noun phrase naming a point or an event
-  ("since the refit we sail with the small jib", "X is the target since the cluster upgrade",
-  "since june", "since last spring", "ever since then"). Quirk et al. 1985 §9.35 and §14.18: temporal
-  "since" marks the start of a period that runs up to the moment of speaking, so what the main clause
-  says has held from that point on — a change. Causal "since" opens a finite clause ("since the
-  tests are slow, …"), which the phrase here never holds: none of its words is an auxiliary, a
-  modal, a negator or a pronoun, and a plural noun is never followed by another word (a plural
-  subject and its bare verb: "since the tests fail").
-- `DATED_CHANGE`: a past verb of change with its destination and a past point in the same clause
-  ("switched over to ruff last quarter", "ride tracking went over to komoot in june", "in march we
-  moved the recipes to obsidian"): the change told as an event, whose result stands (Quirk §4.20:
-  the simple past with a definite time adjunct). The verbs are the lemmas of WordNet 3.0's
-  switch.v.03, move.v.02 (and its phrasal "go over/back to"), migrate.v.01, change.v.06, convert.v.01,
-  port.v.02 (of software), shift.v.03 and transition.v.01.
+- `since_own`: the temporal preposition "since" with a noun phrase naming a point or an event
+  ("since the refit we sail with the small jib", "the bread is what I bake with spelt since the new
+  oven", "since june", "since last spring", "ever since then"). Quirk et al. 1985 §9.35 and §14.18:
+  temporal "since" marks the start of a period that runs up to the moment of speaking, so what the
+  main clause says has held from that point on — a change. Causal "since" opens a finite clause
+  ("since the tests are slow, …"), which the phrase here never holds: none of its words is an
+  auxiliary, a modal, a negator or a pronoun, and a plural noun is never followed by another word (a
+  plural subject and its bare verb: "since the tests fail"). Only a main clause about the person's
+  own practice reads as their change: a first-person word in it or an imperative, and no negated
+  or modal verb ("since the update, the mount won't park" dates a fault; "since the migration the
+  job takes an hour" how a thing behaves; "since the outage we've lost two orders" tells events).
+- `dated_own`: a past verb of change with its destination and a past point in the same clause
+  ("switched over to ruff last quarter", "ride tracking went over to komoot in june"): the change
+  told as an event, whose result stands (Quirk §4.20: the simple past with a definite time adjunct).
+  The verbs are the lemmas of WordNet 3.0's switch.v.03, move.v.02 (and its phrasal "go over/back
+  to"), migrate.v.01, change.v.06, convert.v.01, port.v.02 (of software), shift.v.03 and
+  transition.v.01; "go" only with its particle ("went to the mechanic" is a journey). Its subject is
+  the practice that changed, or none: not a personal pronoun ("we moved to X" keeps the reading
+  `reading.change_said` gives it, which needs a name on the new side), not one determined thing ("the
+  truck went over to the garage"), and not people or a group ("the whole guild went over to discord":
+  WordNet noun.person and noun.group), whose change is theirs.
 
-Both are alternatives of `reading.REVERSAL`, so they read as "these days" does, with its guards
-(hedged, another's, retracted or bounded changes are no reversal: `change_reading`).
+Both are read beside `reading.REVERSAL` (`change_said`), so they carry its guards (hedged, another's,
+retracted or bounded changes are no reversal: `change_reading`).
 
 Every gap is bounded (a few words, at most 80 characters), so each pattern is linear on a line.
 """
@@ -56,23 +63,18 @@ SINCE_POINT = (
     # refit, …", "… since the cluster upgrade") or where the main clause's first-person subject starts
     rf"(?:the|our|my)\s+(?:{_NP_WORD_NOT_PLURAL}\s+){{0,2}}{_NP_WORD}(?=\s*(?:[,;:.!)]|$)|\s+(?:we|i)\b))"
 )
-# a past verb of change and its destination (WordNet lemmas in the module docstring)
-# (not after a personal pronoun: "we moved to X" is the person's own change, read with its guards by
-# `reading.change_said`, and "we went to the club last week" or "I moved to leeds last year" are
-# journeys; here the subject is the practice that changed, or none: "ride tracking went over to …")
-_PRONOUN_BEFORE = "".join(
-    rf"(?<!\b{p} )" for p in ("i", "we", "you", "he", "she", "they", "i've", "we've", "they've", "i'd", "we'd")
-)
+# a past verb of change and its destination (WordNet lemmas in the module docstring); "went" only
+# with a particle
 _CHANGED_TO = (
-    rf"{_PRONOUN_BEFORE}(?:switched|moved|migrated|changed|converted|ported|shifted|transitioned|went)"
-    r"(?:\s+(?:over|back|across))?\s+(?:to|onto)\s+\S"
+    r"(?:(?:switched|moved|migrated|changed|converted|ported|shifted|transitioned)(?:\s+(?:over|back|across))?"
+    r"|went\s+(?:over|back|across))\s+(?:to|onto)\s+\S"
 )
-# the verb and the past point, either order, inside one clause (no clause punctuation between)
+# the verb and the past point, either order, inside one clause (no clause punctuation between); the
+# subject before the verb is captured for `dated_own`
 DATED_CHANGE = (
-    rf"\b{_CHANGED_TO}[^,;:.!?]{{0,80}}?\b{_PAST_POINT}\b"
-    rf"|\b{_PAST_POINT}\s*,?\s+(?:[^,;:.!?\s]+\s+){{0,4}}?{_CHANGED_TO}"
+    rf"(?P<s1>(?:^|[,;:]\s*)(?:[^,;:.!?\s]+\s+){{0,5}}?)\b{_CHANGED_TO}[^,;:.!?]{{0,80}}?\b{_PAST_POINT}\b"
+    rf"|\b{_PAST_POINT}\s*,?\s+(?P<s2>(?:[^,;:.!?\s]+\s+){{0,5}}?){_CHANGED_TO}"
 )
-
 # a return to an earlier way, said as the change itself: "we went back to strava, komoot was worse",
 # "back to black for formatting" (the particle "back" with a verb of motion or change and its
 # destination, Quirk §16.2ff; a clause that opens with "back to" is its ellipsis). Coordinated after
@@ -83,6 +85,46 @@ RETURN_TO = (
 )
 _SINCE = re.compile(SINCE_POINT)
 _DATED = re.compile(DATED_CHANGE)
+_FIRST_PERSON = re.compile(r"\b(?:i|we|i'm|we're|i've|we've|i'd|we'd|i'll|we'll|my|our|me|us)\b")
+# a negated or modal verb, or the first person's perfect of an event: the main clause says how
+# something behaves or what happened, not a practice (Quirk §4.49ff modals; §10.54 negators)
+_NOT_PRACTICE = re.compile(
+    r"\b(?:not|never|won't|can't|cannot|don't|doesn't|didn't|isn't|aren't|wasn't|weren't|hasn't|haven't|"
+    r"will|would|could|might|may|should|must)\b"
+    r"|\b(?:we've|i've|we have|i have|we had|i had)\s+(?:\w+\s+)?(?!been\b)\w+(?:ed|en|t)\b"
+)
+_SUBJECT_DETERMINERS = frozenset({"the", "this", "that", "these", "those", "his", "her", "their", "its", "a", "an"})
+_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "they", "it", "i've", "we've", "they've", "i'd", "we'd"})
+
+
+def since_own(low: str) -> bool:
+    """A temporal since-phrase beside a main clause about the person's own practice (module docstring)."""
+    from persona_pipeline.persona.digest.change_reading import others_subject
+    from persona_pipeline.persona.digest.reading import opens_with_verb
+
+    for m in _SINCE.finditer(low):
+        rest = " ".join((low[: m.start()] + " " + low[m.end() :]).replace(",", " ").split())
+        if not rest or _NOT_PRACTICE.search(rest) or others_subject(rest):
+            continue  # (a third party's practice: "my parents shoot in raw since june")
+        if _FIRST_PERSON.search(rest) or opens_with_verb(rest):
+            return True
+    return False
+
+
+def dated_own(low: str) -> bool:
+    """A dated change whose subject is the practice that changed, or none (module docstring)."""
+    from persona_pipeline.persona.digest.change_reading import group_nouns, names_person
+
+    for m in _DATED.finditer(low):
+        subj = (m.group("s1") or m.group("s2") or "").strip(" ,;:").split()
+        if subj and (subj[0] in _SUBJECT_DETERMINERS or subj[-1] in _PRONOUNS):
+            continue  # one determined thing, or the person's own "we moved …" (read elsewhere)
+        if any(names_person(w) or w in group_nouns() for w in subj):
+            continue  # people or a group: their change
+        return True
+    return False
+
+
 _WHEN = re.compile(rf"{SINCE_POINT}|\b{_PAST_POINT}\b")
 _CHANGE_VERB = re.compile(
     r"\b(?:switched|moved|migrated|changed|converted|ported|shifted|transitioned|went)(?:\s+(?:over|back|across))?"

@@ -165,12 +165,12 @@ HABITUAL = re.compile(
     r"(?:before|after|when|until|once|whenever) you)\b"
 )
 # Adverbials that mark a change of habit: a newer statement with one supersedes older ones.
-# (or, said without "now", the point the change happened: "since the refit", "moved to X in june":
-# digest/change_time)
+# (or a return said as the change: "went back to X"; the point a change happened is read by
+# `change_said`: digest/change_time)
 REVERSAL = re.compile(
     r"\b(?:from now on|from here on|going forward|moving forward|henceforth|anymore|any more|no longer|"
     r"no more|these days|nowadays|instead now|now on)\b|\bnow\b(?!\s+on\b)(?=[\s,.;!]*$)|, now\b"
-    rf"|{change_time.SINCE_POINT}|{change_time.DATED_CHANGE}|{change_time.RETURN_TO}"
+    rf"|{change_time.RETURN_TO}"
 )
 # Deictic time: about this moment or a date, not a habit.
 _DAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|tomorrow|tonight|today|yesterday"
@@ -593,7 +593,12 @@ def _clause_force(c: str) -> tuple[float, str]:
         return 1.0, "comparative judgement"  # "the fewer dependencies the better"
     if re.search(r"\bfirst\b(?!\s+(?:time|one|thing|step|page|row|line)\b)", low):
         return 1.0, "procedure"  # "write a failing test first", "ask first"
-    if REVERSAL.search(low) and not _OTHERS_SUBJECT.match(low) and not change_reading.others_subject(_unframed(low)):
+    dated = change_time.since_own(low) or change_time.dated_own(low)  # said without "now" (digest/change_time)
+    if (
+        (REVERSAL.search(low) or dated)
+        and not _OTHERS_SUBJECT.match(low)
+        and not change_reading.others_subject(_unframed(low))
+    ):
         return 1.0, "reversal"
     if w[0] in {"don't", "dont", "never", "no", "avoid", "stop", "quit", "skip"} or low.startswith(
         ("do not ", "please don't", "please do not", "please no ", "please never", "please stop", "please avoid")
@@ -1041,6 +1046,8 @@ def change_said(text: str) -> bool:
         return True
     if change_verdict.verdict_subject(text):
         return True  # "X turned out to be a mistake": a change of opinion (digest/change_verdict)
+    if change_time.since_own(low) or change_time.dated_own(low):
+        return True  # "since the refit we sail with X", "switched over to X last quarter" (digest/change_time)
     substituted = (
         _SUPPLANTING.search(low)
         or _PASSIVE_REPLACED.search(low)
