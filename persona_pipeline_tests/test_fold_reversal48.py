@@ -245,3 +245,49 @@ NOT_RETURNS = [
 @pytest.mark.parametrize("text", NOT_RETURNS)
 def test_no_return_reversal(text: str) -> None:
     assert not reading.reversal(text)
+
+
+# --- "I'm done with X": the person's own end of a practice ------------------------------------------
+DONE_WITH = [
+    ("always use hide glue on chairs", "I'm done with hide glue, pva for chairs"),
+    ("always schedule the backups with cron", "we're through with cron for the backups"),
+    ("always edit the podcast in audacity", "honestly I'm done with audacity for the podcast"),
+    ("always plan the garden beds in excel", "I'm so done with excel for the garden beds"),
+    ("always dose the coffee beans by eye", "I'm finally done with dosing coffee beans by eye"),
+    ("always track the miles with strava", "we're done with strava, komoot tracks the miles"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), DONE_WITH)
+def test_done_with_supersedes(old: str, new: str) -> None:
+    assert change_verdict.done_with(new)
+    r = reading.read(new)
+    assert r.rule and r.reversal, r
+    p, n = stance(new, STANCE_WEIGHT)
+    assert n, (p, n)
+    cur, _ = _fold(old, new)
+    assert not _stands(old, cur), cur
+
+
+# a finished task, a pronoun, a question, one occasion: nothing ends for good
+NOT_DONE_WITH = [
+    "I'm done with the review",
+    "I'm done with it",
+    "are you done with hide glue?",
+    "I'm done with the chairs for today",
+    "my brother is done with hide glue",
+]
+
+
+@pytest.mark.parametrize("text", NOT_DONE_WITH)
+def test_done_with_a_task_is_no_reversal(text: str) -> None:
+    assert not change_verdict.done_with(text)
+    assert not reading.read(text).reversal
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["the rye flour was a mistake today", "the rye flour was a mistake for this loaf"],
+)
+def test_verdict_on_one_occasion_is_no_rule(text: str) -> None:
+    assert not reading.read(text).rule

@@ -65,12 +65,32 @@ def verdict_subject(text: str) -> str:
     return ""
 
 
+# "I'm done with X", "we're through with X", "I've finished with X" (the adjectives done/through/
+# finished "with": having no further concern with it, WordNet 3.0 done.s.02 / through.s.02): the
+# person's own end of a practice. Only with a bare or named object: "I'm done with the review" or
+# "… with it" is one task finished (a determiner or pronoun first, Quirk §5.10ff).
+_DONE_WITH = re.compile(
+    r"^(?:(?:honestly|frankly|well|ok|okay|yeah|so|and)\s*,?\s+)*(?:i'm|i am|we're|we are|i've|we've|i have|we have)\s+"
+    r"(?:(?:so|totally|completely|really|just|finally|officially|been)\s+)?(?:done|through|finished)\s+with\s+"
+    r"(?!(?:the|this|that|these|those|it|them|my|our|your|his|her|their|its|a|an|all|some|one|each|every|today|"
+    r"tonight|now|for)\b)(?P<obj>[a-z0-9][^,;:.!?]{0,60}?)\s*(?:$|[,;:.!])"
+)
+
+
+def done_with(text: str) -> str:
+    """What the person says they are done with ("I'm done with hide glue" -> "hide glue"), or ''."""
+    if "?" in text:
+        return ""
+    m = _DONE_WITH.match(_low(text))
+    return m.group("obj").strip() if m else ""
+
+
 def stance_of(
     statement: str, read: tuple[frozenset[str], frozenset[str]], at_least: float
 ) -> tuple[frozenset[str], frozenset[str]]:
     """The (preferred, rejected) words of a statement holding a verdict: its subject's words move to
     the rejected side (`read` is the plain reading, which takes a judged subject as named)."""
-    subj = verdict_subject(statement)
+    subj = verdict_subject(statement) or done_with(statement)
     if not subj:
         return read
     from persona_pipeline.persona.digest.similarity import rare, tokens

@@ -1044,8 +1044,8 @@ def change_said(text: str) -> bool:
         return False
     if REVERSAL.search(low) or _CLAUSE_NOW.search(low) or (not text.isascii() and tongues.changes(text)):
         return True
-    if change_verdict.verdict_subject(text):
-        return True  # "X turned out to be a mistake": a change of opinion (digest/change_verdict)
+    if change_verdict.verdict_subject(text) or change_verdict.done_with(text):
+        return True  # "X turned out to be a mistake", "I'm done with X": a change (digest/change_verdict)
     if change_time.since_own(low) or change_time.dated_own(low):
         return True  # "since the refit we sail with X", "switched over to X last quarter" (digest/change_time)
     substituted = (
@@ -1143,8 +1143,14 @@ def read(sentence: str) -> Reading:
         return Reading(text, False, 0.0, why)
     if about_others(low):
         return Reading(text, False, 0.0, "about others")
-    if change_verdict.verdict_subject(text) and not (why := disowned(low)):
-        # "X turned out to be a mistake": a verdict on the old way, said for good (digest/change_verdict)
+    if (
+        (change_verdict.verdict_subject(text) or change_verdict.done_with(text))
+        and not (why := disowned(low))
+        and not DEICTIC_TIME.search(low)
+        and not DEICTIC_SCOPE.search(low)
+    ):
+        # "X turned out to be a mistake", "I'm done with X": a verdict on the old way, said for good,
+        # not of one occasion ("… today", "… for this loaf") (digest/change_verdict)
         return Reading(text, True, 1.0, "verdict", reversal=reversal(text))
     off = _one_off(text, cls, changed)
     if off:
