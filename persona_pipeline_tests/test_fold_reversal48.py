@@ -152,7 +152,7 @@ VERDICTS = [
     ("always bake with rye flour", "the rye flour turned out to be a mistake, spelt works better"),
     ("always glue the chairs with hide glue", "hide glue proved a mistake on the chairs"),
     ("always store the photos on the nas", "storing photos on the nas turned out to be a terrible idea"),
-    ("always practise scales with the metronome", "honestly the metronome was a waste of time"),
+    ("always practise scales with the metronome", "honestly metronome practice was a waste of time"),
     ("always log expenses in quickbooks", "quickbooks was a bad idea, xero handles it"),
     ("schedule the backups with cron", "cron has been a pain for the backups"),
 ]
@@ -179,6 +179,8 @@ NOT_VERDICTS = [
     ("always bake with rye flour", "the rye flour turned out to be great"),
     ("always log expenses in quickbooks", "the new bookkeeper was a mistake"),
     ("always sail with the genoa", "the genoa was wet after the race"),
+    ("always plan the sprint in a meeting", "the meeting was a disaster"),  # one occasion
+    ("always practise scales with the metronome", "the metronome was a waste of time on the train"),
 ]
 
 

@@ -7,7 +7,8 @@ being told as experience — the past or perfect of "be", or the linking verbs o
 (to be)", "prove (to be)", "end up (being)" (Quirk et al. 1985 §16.21ff: copular verbs of result) —
 and a predicate of clearly negative general-English valence (VADER, `similarity.valence`). With
 "was/were" the predicate must be an indefinite noun phrase ("was a mistake", "was a waste of
-time"): a classification of the choice, not how one occasion went ("the ride was wet").
+time") said of a practice or a name, not of one determined thing ("the meeting was a disaster"
+tells how one occasion went): a classification of the choice.
 
 Such a sentence is a change of the person's opinion: the newer statement rejects its subject and,
 said after the rule that used it, supersedes that rule. Not a verdict: negated ("X wasn't a
@@ -33,6 +34,9 @@ _LINK = (
 _VERDICT = re.compile(rf"^{_SUBJECT}\s+{_LINK}\s+(?P<pred>[^,;:?!]+?)\s*$")
 # clause ends (Quirk's coordinated and juxtaposed clauses): a verdict is one clause of the sentence
 _CLAUSE = re.compile(r"\s*(?:[,;:.!]\s*|\s[—–-]\s|\s(?:and|but|so)\s)")
+# determiners that point at one thing or occasion (Quirk §5.10ff): with a plain past "was" the
+# sentence tells how that one went
+_DETERMINED = frozenset({"the", "this", "that", "these", "those", "a", "an", "his", "her", "their", "its", "our", "my"})
 _NEGATED = re.compile(r"\b(?:not|never|no|hardly|n't)\b|n't\b")
 _OPENERS = re.compile(r"^(?:(?:honestly|frankly|well|ok|okay|yeah|so|and|but|in hindsight|looking back)\s*,?\s+)+")
 
@@ -58,6 +62,8 @@ def verdict_subject(text: str) -> str:
         if valence(m.group("pred")) > -0.5:
             continue
         subj = m.group("subj")
+        if m.group("verb") in {"was", "were"} and subj.split()[0] in _DETERMINED:
+            continue  # "the meeting was a disaster": how one occasion went (a verdict needs "turned out")
         head = subj.split()[-1]
         if names_person(head):
             continue  # "the new intern was a mistake": a person, not a practice
