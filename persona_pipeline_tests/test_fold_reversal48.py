@@ -17,9 +17,12 @@ import time
 
 import pytest
 
+from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest import change_time, change_verdict, reading
+from persona_pipeline.persona.digest.models import DigestInput, EvidenceView
+from persona_pipeline.persona.digest.offline import OfflineDigester
 from persona_pipeline.persona.fold import STANCE_WEIGHT, fold, stance
-from persona_pipeline_tests.test_fold_slot_reversal import _observations
+from persona_pipeline_tests.test_fold_slot_reversal import _inp, _observations
 
 
 def _fold(*texts: str) -> tuple[list[str], list[str]]:
@@ -293,3 +296,36 @@ def test_done_with_a_task_is_no_reversal(text: str) -> None:
 )
 def test_verdict_on_one_occasion_is_no_rule(text: str) -> None:
     assert not reading.read(text).rule
+
+
+def _t1(unit: str, text: str, day: int) -> DigestInput:
+    ts = f"2026-10-{day:02d}T09:00:00Z"
+    ev = [
+        EvidenceView(evidence_id=f"{unit}-0", tier=Tier.T1, kind="correction", excerpt=text, timestamp=ts, project="p")
+    ]
+    return DigestInput(unit_key=unit, session_id=unit, project="p", evidence=ev)
+
+
+@pytest.mark.parametrize(
+    ("corrections", "verdict"),
+    [
+        (
+            ["no, keep the cotton batting in the quilts", "stop swapping the batting, cotton batting is fine"],
+            "cotton batting turned out to be a mistake for the quilts",
+        ),
+        (
+            ["no, the invoices stay in freshbooks", "stop exporting the invoices, freshbooks is fine for them"],
+            "freshbooks turned out to be a mistake for the invoices",
+        ),
+    ],
+)
+def test_verdict_supersedes_an_older_correction(corrections: list[str], verdict: str) -> None:
+    # a verdict whose linking verb reads like a slot ("turned out") is no hedge: as a newer reversal
+    # it outranks the older corrections, whatever their tier
+    inputs = [_t1(f"o{i}", t, 1 + i) for i, t in enumerate(corrections)]
+    inputs += [_inp(f"n{k}", verdict, 10 + k) for k in range(2)]
+    obs = [o for r in OfflineDigester().digest_many(inputs) for o in r.observations]
+    rules = fold(obs)
+    cur = [r.statement.lower() for r in rules if r.superseded_by is None]
+    assert any(c.startswith(verdict[:20]) for c in cur), cur
+    assert not any(c.startswith(corrections[1][:20]) for c in cur), cur

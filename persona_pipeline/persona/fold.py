@@ -193,9 +193,18 @@ def _reverses(quote: str) -> bool:
     return reversal(quote)
 
 
+@lru_cache(maxsize=1 << 16)
+def _verdict(quote: str) -> bool:
+    """A verdict on the old way or the person's end of it ("X turned out to be a mistake", "I'm done
+    with X": `change_verdict`), which the slot readings below would take for a slot's filler."""
+    return bool(change_verdict.verdict_subject(quote) or change_verdict.done_with(quote))
+
+
 def _unsure_among(o: Observation, members: Sequence[Observation]) -> bool:
     """A sentence the cross-group vetoes would refuse against an older member naming its slot
     ("my manager wants okta to be our auth provider now" beside "our auth provider is auth0")."""
+    if _verdict(o.quote):
+        return False  # its linking verb ("turned out to be") is no slot's filler
     t0 = o.timestamp or ""
     heads = {h for c, *_ in _slot_clauses(o.quote) if (h := _clause_head(c))}
     if not heads and _hedged(o.quote):
@@ -766,7 +775,9 @@ def cross_group_superseded(groups: list[list[Observation]]) -> dict[int, int]:
             # a remark on how a slot is ("our database is sluggish now") rejects no thing
             # a negated, asked or supposed one rejects nothing either ("zed is not my editor now"),
             # nor does a message with such a clause ("fish is my shell now, and zed is not my editor")
-            hedged = _hedged(o.quote) or any(_clause_hedged(*c) for c in _slot_clauses(o.quote))
+            hedged = _hedged(o.quote) or (
+                not _verdict(o.quote) and any(_clause_hedged(*c) for c in _slot_clauses(o.quote))
+            )
             rejected = frozenset() if _remark(o.quote) or hedged else stance(o.statement, sim.NAMED)[1]
             targets = {j for t in rejected for j in prefers.get(t, ()) if j != i}
             targets |= {j for j, g2 in enumerate(groups) if j != i and any(_substitutes(o, m) for m in g2)}
@@ -1336,6 +1347,8 @@ def _hedged(quote: str) -> bool:
     that assigns an owned slot is asked, negated, supposed, believed, reported or wished, said
     with a modal of possibility, added beside the standing filler, or scoped to a part. A hedge in
     another clause ("the team said pandas is too slow") leaves a plain reversal as it is."""
+    if _verdict(quote):
+        return False  # a verdict read as said (neither asked, negated nor hedged), not as a slot's filler
     clauses = _slot_clauses(quote)
     if clauses:
         return all(_clause_hedged(*c) for c in clauses)
@@ -1628,6 +1641,7 @@ def clear_caches() -> None:
     for memo in (
         _tokens,
         _reverses,
+        _verdict,
         stance,
         _assignment,
         _hedged,
