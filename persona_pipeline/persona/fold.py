@@ -195,9 +195,9 @@ def _reverses(quote: str) -> bool:
 
 @lru_cache(maxsize=1 << 16)
 def _verdict(quote: str) -> bool:
-    """A verdict on the old way or the person's end of it ("X turned out to be a mistake", "I'm done
-    with X": `change_verdict`), which the slot readings below would take for a slot's filler."""
-    return bool(change_verdict.verdict_subject(quote) or change_verdict.done_with(quote))
+    """A verdict on the old way ("X turned out to be a mistake": `change_verdict`), which the slot
+    readings below would take for a slot's filler."""
+    return bool(change_verdict.verdict_subject(quote))
 
 
 def _unsure_among(o: Observation, members: Sequence[Observation]) -> bool:

@@ -34,6 +34,7 @@ Every gap is bounded (a few words, at most 80 characters), so each pattern is li
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 # the closed classes a noun phrase never holds (Quirk §3.21ff: auxiliaries and modals; §10.54
 # negators; §6.2 personal pronouns): with one of them after "since", "since" opens a clause
@@ -83,6 +84,31 @@ RETURN_TO = (
     r"\b(?:went|switched|moved|changed|swapped|swopped|reverted)\s+back\s+to\s+\S"
     r"|(?:^|[,;:]\s*)back\s+to\s+(?!(?:normal|square|work|school|bed|sleep)\b)\S"
 )
+_RETURN = re.compile(RETURN_TO)
+# a clause that judges another thing badly, beside the return: "…, komoot was worse", "…, the
+# aeropress was a pain" (a subject that is no pronoun, a verb of being, VADER valence <= -0.5)
+_JUDGED = re.compile(
+    r"^(?!(?:i|we|you|he|she|they|it|it's|that|that's|this|there|there's)\b)[a-z0-9][\w.+#'-]*(?:\s+[\w.+#'-]+){0,4}?\s+"
+    r"(?:is|are|was|were|has been|have been|got|felt|turned out(?: to be)?)\s+(?P<pred>[^,;:.!?]{1,60})$"
+)
+_CLAUSE_END = re.compile(r"\s*(?:[,;:.!?]\s*|\s[—–-]\s|\s(?:and|but|so|because|since)\s)")
+
+
+def returned(low: str) -> bool:
+    """A return to an earlier way said as the change, with the alternative judged beside it ("we went
+    back to strava, komoot was worse"): without that judgement "back to the menu bug", "went back to
+    the shop" or "switched back to the main branch" resume a topic, a place or a branch (rev48c S6)."""
+    if not _RETURN.search(low[:2000]):
+        return False
+    from persona_pipeline.persona.digest.similarity import valence
+
+    for clause in islice(_CLAUSE_END.split(low), 12):
+        m = _JUDGED.match(clause.strip())
+        if m and not _RETURN.search(clause) and valence(m.group("pred")) <= -0.5:
+            return True
+    return False
+
+
 _SINCE = re.compile(SINCE_POINT)
 _DATED = re.compile(DATED_CHANGE)
 _FIRST_PERSON = re.compile(r"\b(?:i|we|i'm|we're|i've|we've|i'd|we'd|i'll|we'll|my|our|me|us)\b")
@@ -102,8 +128,10 @@ def since_own(low: str) -> bool:
     from persona_pipeline.persona.digest.change_reading import others_subject
     from persona_pipeline.persona.digest.reading import opens_with_verb
 
-    for m in _SINCE.finditer(low):
-        rest = " ".join((low[: m.start()] + " " + low[m.end() :]).replace(",", " ").split())
+    # (the first few matches, each with at most 200 characters either side: linear on any line)
+    for m in islice(_SINCE.finditer(low), 3):
+        before, after = low[max(0, m.start() - 200) : m.start()], low[m.end() : m.end() + 200]
+        rest = " ".join((before + " " + after).replace(",", " ").split())
         if not rest or _NOT_PRACTICE.search(rest) or others_subject(rest):
             continue  # (a third party's practice: "my parents shoot in raw since june")
         if _FIRST_PERSON.search(rest) or opens_with_verb(rest):
@@ -115,7 +143,7 @@ def dated_own(low: str) -> bool:
     """A dated change whose subject is the practice that changed, or none (module docstring)."""
     from persona_pipeline.persona.digest.change_reading import group_nouns, names_person
 
-    for m in _DATED.finditer(low):
+    for m in islice(_DATED.finditer(low), 3):
         subj = (m.group("s1") or m.group("s2") or "").strip(" ,;:").split()
         if subj and (subj[0] in _SUBJECT_DETERMINERS or subj[-1] in _PRONOUNS):
             continue  # one determined thing, or the person's own "we moved …" (read elsewhere)

@@ -7,8 +7,10 @@ being told as experience — the past or perfect of "be", or the linking verbs o
 (to be)", "prove (to be)", "end up (being)" (Quirk et al. 1985 §16.21ff: copular verbs of result) —
 and a predicate of clearly negative general-English valence (VADER, `similarity.valence`). With
 "was/were" the predicate must be an indefinite noun phrase ("was a mistake", "was a waste of
-time") said of a practice or a name, not of one determined thing ("the meeting was a disaster"
-tells how one occasion went): a classification of the choice.
+time"): a classification of the choice. With any of the verbs the subject is a practice or a name,
+not one determined thing or occasion ("the meeting was a disaster", "the gala dinner ended up being
+a failure", "last night's firing turned out to be a disaster" tell how one went), and the predicate
+no definite noun phrase ("X turned out to be the problem" is a diagnosis).
 
 Such a sentence is a change of the person's opinion: the newer statement rejects its subject and,
 said after the rule that used it, supersedes that rule. Not a verdict: negated ("X wasn't a
@@ -36,7 +38,9 @@ _VERDICT = re.compile(rf"^{_SUBJECT}\s+{_LINK}\s+(?P<pred>[^,;:?!]+?)\s*$")
 _CLAUSE = re.compile(r"\s*(?:[,;:.!]\s*|\s[—–-]\s|\s(?:and|but|so)\s)")
 # determiners that point at one thing or occasion (Quirk §5.10ff): with a plain past "was" the
 # sentence tells how that one went
-_DETERMINED = frozenset({"the", "this", "that", "these", "those", "a", "an", "his", "her", "their", "its", "our", "my"})
+_DETERMINED = frozenset(
+    {"the", "this", "that", "these", "those", "a", "an", "his", "her", "their", "its", "our", "my", "your"}
+)
 _NEGATED = re.compile(r"\b(?:not|never|no|hardly|n't)\b|n't\b")
 _OPENERS = re.compile(r"^(?:(?:honestly|frankly|well|ok|okay|yeah|so|and|but|in hindsight|looking back)\s*,?\s+)+")
 
@@ -62,8 +66,16 @@ def verdict_subject(text: str) -> str:
         if valence(m.group("pred")) > -0.5:
             continue
         subj = m.group("subj")
-        if m.group("verb") in {"was", "were"} and subj.split()[0] in _DETERMINED:
-            continue  # "the meeting was a disaster": how one occasion went (a verdict needs "turned out")
+        first = subj.split()[0]
+        if (
+            first in _DETERMINED
+            or any(w.endswith("'s") for w in subj.split())
+            or m.group("pred").startswith(("the ", "this ", "that "))
+        ):
+            # "the gala dinner ended up being a failure", "last night's firing turned out to be a
+            # disaster": one determined occasion or thing; "X turned out to be the problem": a
+            # diagnosis (rev48c S5)
+            continue
         head = subj.split()[-1]
         if names_person(head):
             continue  # "the new intern was a mistake": a person, not a practice
@@ -71,32 +83,12 @@ def verdict_subject(text: str) -> str:
     return ""
 
 
-# "I'm done with X", "we're through with X", "I've finished with X" (the adjectives done/through/
-# finished "with": having no further concern with it, WordNet 3.0 done.s.02 / through.s.02): the
-# person's own end of a practice. Only with a bare or named object: "I'm done with the review" or
-# "… with it" is one task finished (a determiner or pronoun first, Quirk §5.10ff).
-_DONE_WITH = re.compile(
-    r"^(?:(?:honestly|frankly|well|ok|okay|yeah|so|and)\s*,?\s+)*(?:i'm|i am|we're|we are|i've|we've|i have|we have)\s+"
-    r"(?:(?:so|totally|completely|really|just|finally|officially|been)\s+)?(?:done|through|finished)\s+with\s+"
-    r"(?!(?:the|this|that|these|those|it|them|my|our|your|his|her|their|its|a|an|all|some|one|each|every|today|"
-    r"tonight|now|for)\b)(?P<obj>[a-z0-9][^,;:.!?]{0,60}?)\s*(?:$|[,;:.!])"
-)
-
-
-def done_with(text: str) -> str:
-    """What the person says they are done with ("I'm done with hide glue" -> "hide glue"), or ''."""
-    if "?" in text:
-        return ""
-    m = _DONE_WITH.match(_low(text))
-    return m.group("obj").strip() if m else ""
-
-
 def stance_of(
     statement: str, read: tuple[frozenset[str], frozenset[str]], at_least: float
 ) -> tuple[frozenset[str], frozenset[str]]:
     """The (preferred, rejected) words of a statement holding a verdict: its subject's words move to
     the rejected side (`read` is the plain reading, which takes a judged subject as named)."""
-    subj = verdict_subject(statement) or done_with(statement)
+    subj = verdict_subject(statement)
     if not subj:
         return read
     from persona_pipeline.persona.digest.similarity import rare, tokens

@@ -165,12 +165,11 @@ HABITUAL = re.compile(
     r"(?:before|after|when|until|once|whenever) you)\b"
 )
 # Adverbials that mark a change of habit: a newer statement with one supersedes older ones.
-# (or a return said as the change: "went back to X"; the point a change happened is read by
-# `change_said`: digest/change_time)
+# (said without "now" — the point a change happened, a return with the alternative judged — they
+# are read by `change_said`: digest/change_time)
 REVERSAL = re.compile(
     r"\b(?:from now on|from here on|going forward|moving forward|henceforth|anymore|any more|no longer|"
     r"no more|these days|nowadays|instead now|now on)\b|\bnow\b(?!\s+on\b)(?=[\s,.;!]*$)|, now\b"
-    rf"|{change_time.RETURN_TO}"
 )
 # Deictic time: about this moment or a date, not a habit.
 _DAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|tomorrow|tonight|today|yesterday"
@@ -593,7 +592,8 @@ def _clause_force(c: str) -> tuple[float, str]:
         return 1.0, "comparative judgement"  # "the fewer dependencies the better"
     if re.search(r"\bfirst\b(?!\s+(?:time|one|thing|step|page|row|line)\b)", low):
         return 1.0, "procedure"  # "write a failing test first", "ask first"
-    dated = change_time.since_own(low) or change_time.dated_own(low)  # said without "now" (digest/change_time)
+    # said without "now" (digest/change_time)
+    dated = change_time.since_own(low) or change_time.dated_own(low) or change_time.returned(low)
     if (
         (REVERSAL.search(low) or dated)
         and not _OTHERS_SUBJECT.match(low)
@@ -1044,9 +1044,9 @@ def change_said(text: str) -> bool:
         return False
     if REVERSAL.search(low) or _CLAUSE_NOW.search(low) or (not text.isascii() and tongues.changes(text)):
         return True
-    if change_verdict.verdict_subject(text) or change_verdict.done_with(text):
-        return True  # "X turned out to be a mistake", "I'm done with X": a change (digest/change_verdict)
-    if change_time.since_own(low) or change_time.dated_own(low):
+    if change_verdict.verdict_subject(text):
+        return True  # "X turned out to be a mistake": a change of opinion (digest/change_verdict)
+    if change_time.since_own(low) or change_time.dated_own(low) or change_time.returned(low):
         return True  # "since the refit we sail with X", "switched over to X last quarter" (digest/change_time)
     substituted = (
         _SUPPLANTING.search(low)
@@ -1144,14 +1144,18 @@ def read(sentence: str) -> Reading:
     if about_others(low):
         return Reading(text, False, 0.0, "about others")
     if (
-        (change_verdict.verdict_subject(text) or change_verdict.done_with(text))
+        (change_verdict.verdict_subject(text) or change_time.returned(low))
+        and not is_question(text)
         and not (why := disowned(low))
         and not DEICTIC_TIME.search(low)
         and not DEICTIC_SCOPE.search(low)
     ):
-        # "X turned out to be a mistake", "I'm done with X": a verdict on the old way, said for good,
+        # "X turned out to be a mistake", "we went back to X, Y was worse": a verdict on the old way
+        # (or a return that gives one), said for good,
         # not of one occasion ("… today", "… for this loaf") (digest/change_verdict)
-        return Reading(text, True, 1.0, "verdict", reversal=reversal(text))
+        return Reading(
+            text, True, 1.0, "verdict" if change_verdict.verdict_subject(text) else "return", reversal=reversal(text)
+        )
     off = _one_off(text, cls, changed)
     if off:
         return Reading(text, False, 0.0, off)
@@ -1173,6 +1177,8 @@ def read(sentence: str) -> Reading:
     force, why = max(forces, key=lambda f: f[0]) if forces else (0.0, "")
     if force < 1.0 and not text.isascii() and (other := tongues.force(text))[0] > force:
         force, why = other  # a prohibitive, modal or habit of another language (digest/tongues)
+    if force < 1.0 and change_time.returned(low):
+        force, why = 1.0, "reversal"  # "we went back to X, Y was worse": read over its clauses (change_time)
     if force < 1.0 and changed:
         # a change of habit naming what it changed to or from is said outright, whatever else the
         # sentence asks ("we've moved the service off X, write it with Y")
