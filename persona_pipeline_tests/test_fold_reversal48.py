@@ -192,6 +192,10 @@ NOT_VERDICTS = [
     ("always test the webhook against the sandbox", "the webhook turned out to be the problem"),
     ("always call the third-party api with retries", "the third-party api has been a pain all week"),
     ("always fire the kiln overnight", "last night's firing turned out to be a disaster"),
+    # rev48c S9: another's view reported
+    ("always style the booking page with tailwind", "some people think tailwind was a bad idea"),
+    ("always format the dates with moment.js", "the article claims moment.js has been a pain for everyone"),
+    ("always bundle the assets with grunt", "my team thinks grunt was a mistake"),
 ]
 
 

@@ -1080,6 +1080,9 @@ def _clausal(word: str) -> tuple[str, bool, bool, bool, bool] | None:
     return next((verbs[s] for s in stems if len(s) > 1 and s in verbs), None)
 
 
+clausal = _clausal  # public: a clausal verb's class for an inflected form (digest/change_verdict)
+
+
 def _attitude(prefix: list[str], parenthetical: bool = False) -> bool | None:
     """How a clause under a verb of thinking, saying, feeling or deciding stands (`_clausal`),
     given the words before it: None when no such verb governs it; else True when it is someone

@@ -15,7 +15,8 @@ no definite noun phrase ("X turned out to be the problem" is a diagnosis).
 Such a sentence is a change of the person's opinion: the newer statement rejects its subject and,
 said after the rule that used it, supersedes that rule. Not a verdict: negated ("X wasn't a
 mistake"), asked, hedged ("maybe X was a mistake"), or of a pronoun ("that was a mistake": what
-it points at was said before) or a person ("the new intern was a mistake").
+it points at was said before) or a person ("the new intern was a mistake"), or reported ("people
+think X was a mistake").
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ _LINK = (
 )
 _VERDICT = re.compile(rf"^{_SUBJECT}\s+{_LINK}\s+(?P<pred>[^,;:?!]+?)\s*$")
 # clause ends (Quirk's coordinated and juxtaposed clauses): a verdict is one clause of the sentence
-_CLAUSE = re.compile(r"\s*(?:[,;:.!]\s*|\s[—–-]\s|\s(?:and|but|so)\s)")
+_CLAUSE = re.compile(r"\s*(?:[,;:!]\s*|\.(?:\s+|$)|\s[—–-]\s|\s(?:and|but|so)\s)")  # ("moment.js" is one word)
 # determiners that point at one thing or occasion (Quirk §5.10ff): with a plain past "was" the
 # sentence tells how that one went
 _DETERMINED = frozenset(
@@ -47,6 +48,14 @@ _OPENERS = re.compile(r"^(?:(?:honestly|frankly|well|ok|okay|yeah|so|and|but|in 
 
 def _low(text: str) -> str:
     return " ".join(text.lower().replace("’", "'").replace("`", " ").split())
+
+
+def _reports(word: str) -> bool:
+    """A verb of believing or saying (WordNet's clausal verbs, `fold.clausal`): "think", "claims"."""
+    from persona_pipeline.persona.fold import clausal
+
+    verb = clausal(word)
+    return verb is not None and verb[0] in {"believe", "state"}
 
 
 def verdict_subject(text: str) -> str:
@@ -76,9 +85,10 @@ def verdict_subject(text: str) -> str:
             # disaster": one determined occasion or thing; "X turned out to be the problem": a
             # diagnosis (rev48c S5)
             continue
-        head = subj.split()[-1]
-        if names_person(head):
-            continue  # "the new intern was a mistake": a person, not a practice
+        if any(names_person(w) for w in subj.split()) or any(_reports(w) for w in subj.split()[:-1]):
+            # "the new intern was a mistake": a person; "some people think X was a mistake", "the
+            # article claims X has been a pain": another's view reported (rev48c S9)
+            continue
         return subj
     return ""
 
