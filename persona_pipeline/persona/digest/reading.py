@@ -33,7 +33,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from persona_pipeline.persona.digest import change_reading, negation_focus, script, tongues
+from persona_pipeline.persona.digest import change_reading, change_time, change_verdict, negation_focus, script, tongues
 
 
 def _present_fact(text: str) -> bool:
@@ -165,6 +165,8 @@ HABITUAL = re.compile(
     r"(?:before|after|when|until|once|whenever) you)\b"
 )
 # Adverbials that mark a change of habit: a newer statement with one supersedes older ones.
+# (said without "now" — the point a change happened, a return with the alternative judged — they
+# are read by `change_said`: digest/change_time)
 REVERSAL = re.compile(
     r"\b(?:from now on|from here on|going forward|moving forward|henceforth|anymore|any more|no longer|"
     r"no more|these days|nowadays|instead now|now on)\b|\bnow\b(?!\s+on\b)(?=[\s,.;!]*$)|, now\b"
@@ -590,7 +592,13 @@ def _clause_force(c: str) -> tuple[float, str]:
         return 1.0, "comparative judgement"  # "the fewer dependencies the better"
     if re.search(r"\bfirst\b(?!\s+(?:time|one|thing|step|page|row|line)\b)", low):
         return 1.0, "procedure"  # "write a failing test first", "ask first"
-    if REVERSAL.search(low) and not _OTHERS_SUBJECT.match(low) and not change_reading.others_subject(_unframed(low)):
+    # said without "now" (digest/change_time)
+    dated = change_time.since_own(low) or change_time.dated_own(low) or change_time.returned(low)
+    if (
+        (REVERSAL.search(low) or dated)
+        and not _OTHERS_SUBJECT.match(low)
+        and not change_reading.others_subject(_unframed(low))
+    ):
         return 1.0, "reversal"
     if w[0] in {"don't", "dont", "never", "no", "avoid", "stop", "quit", "skip"} or low.startswith(
         ("do not ", "please don't", "please do not", "please no ", "please never", "please stop", "please avoid")
@@ -856,7 +864,7 @@ _CLAUSE_NOW = re.compile(r"(?<=\w )now(?=\s*[,;:—–]\s)")
 
 
 # when a change happened: past, so what it changed to stands now ("for now" does not)
-_PAST_TIME = re.compile(rf"last (?:{_TIME_NOUNS})|yesterday")
+_PAST_TIME = re.compile(rf"last (?:{_TIME_NOUNS})|yesterday|since (?:{_MONTHS})")  # (since: digest/change_time)
 # the person's change of habit to something: "we switched the type checker to pyright", "I moved
 # to zsh over the summer" (a past tense, yet what it says holds from then on)
 _CHANGE = re.compile(
@@ -1036,6 +1044,10 @@ def change_said(text: str) -> bool:
         return False
     if REVERSAL.search(low) or _CLAUSE_NOW.search(low) or (not text.isascii() and tongues.changes(text)):
         return True
+    if change_verdict.verdict_subject(text):
+        return True  # "X turned out to be a mistake": a change of opinion (digest/change_verdict)
+    if change_time.since_own(low) or change_time.dated_own(low) or change_time.returned(low):
+        return True  # "since the refit we sail with X", "switched over to X last quarter" (digest/change_time)
     substituted = (
         _SUPPLANTING.search(low)
         or _PASSIVE_REPLACED.search(low)
@@ -1131,6 +1143,19 @@ def read(sentence: str) -> Reading:
         return Reading(text, False, 0.0, why)
     if about_others(low):
         return Reading(text, False, 0.0, "about others")
+    if (
+        (change_verdict.verdict_subject(text) or change_time.returned(low))
+        and not is_question(text)
+        and not (why := disowned(low))
+        and not DEICTIC_TIME.search(low)
+        and not DEICTIC_SCOPE.search(low)
+    ):
+        # "X turned out to be a mistake", "we went back to X, Y was worse": a verdict on the old way
+        # (or a return that gives one), said for good,
+        # not of one occasion ("… today", "… for this loaf") (digest/change_verdict)
+        return Reading(
+            text, True, 1.0, "verdict" if change_verdict.verdict_subject(text) else "return", reversal=reversal(text)
+        )
     off = _one_off(text, cls, changed)
     if off:
         return Reading(text, False, 0.0, off)
@@ -1152,6 +1177,8 @@ def read(sentence: str) -> Reading:
     force, why = max(forces, key=lambda f: f[0]) if forces else (0.0, "")
     if force < 1.0 and not text.isascii() and (other := tongues.force(text))[0] > force:
         force, why = other  # a prohibitive, modal or habit of another language (digest/tongues)
+    if force < 1.0 and change_time.returned(low):
+        force, why = 1.0, "reversal"  # "we went back to X, Y was worse": read over its clauses (change_time)
     if force < 1.0 and changed:
         # a change of habit naming what it changed to or from is said outright, whatever else the
         # sentence asks ("we've moved the service off X, write it with Y")
