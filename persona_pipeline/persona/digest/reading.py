@@ -164,6 +164,13 @@ HABITUAL = re.compile(
     # a temporal clause about the agent in general: "before you commit", "when you summarise"
     r"(?:before|after|when|until|once|whenever) you)\b"
 )
+# A universal quantifier over a class inside a clause ("before every commit", "any new endpoint");
+# not one of a definite set ("all the tests"), a time ("every time" is HABITUAL) nor an idiom of
+# one occasion ("any idea", "all but the last four": all except)
+UNIVERSAL = re.compile(
+    r"\b(?:every|each)\s+(?!time\b|one\b)\w|\b(?:any|all)\s+(?!the\b|these\b|those\b|this\b|that\b|my\b|our\b|of\b|but\b|"
+    r"your\b|it\b|them\b|day\b|night\b|idea\b|ideas\b|chance\b|luck\b)[a-z]"
+)
 # Adverbials that mark a change of habit: a newer statement with one supersedes older ones.
 REVERSAL = re.compile(
     r"\b(?:from now on|from here on|going forward|moving forward|henceforth|anymore|any more|no longer|"
@@ -578,11 +585,7 @@ def _clause_force(c: str) -> tuple[float, str]:
         return 1.0, "habitual"
     if w[0] in {"every", "each", "all", "any", "everything", "anything", "everyone", "anyone"}:
         return 1.0, "universal"  # "every endpoint needs …": a norm for the whole class
-    if subj != "definite" and re.search(
-        r"\b(?:every|each)\s+(?!time\b|one\b)\w|\b(?:any|all)\s+(?!the\b|these\b|those\b|this\b|that\b|my\b|our\b|of\b|"
-        r"your\b|it\b|them\b|day\b|night\b|idea\b|ideas\b|chance\b|luck\b)[a-z]",
-        low,
-    ):
+    if subj != "definite" and UNIVERSAL.search(low):
         return 1.0, "universal"  # "… before every commit", "a test for any new endpoint": the whole class
     if re.match(r"^(?:please\s+)?(?:keep|stay|remain)\b", low):
         return 1.0, "standing state"  # "keep it short", "keep commits small": a state to maintain
@@ -847,6 +850,9 @@ def _definite(clause: str) -> bool:
     relational "the same …" / "the top of …"."""
     low = _RELATIONAL.sub(" ", _THAT_CLAUSE.sub(" ", _OUR_KIND.sub(r"\g<cop> ", _low(clause))))
     return bool(set(words(low)) & (DEFINITE | {"it", "them"}))
+
+
+names_one_thing = _definite  # public: a clause naming one thing definitely, for at_hand
 
 
 # "now" closing a clause after what it is said of ("pyright is the type checker now, it's faster"):
