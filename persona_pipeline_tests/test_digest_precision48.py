@@ -117,3 +117,95 @@ def test_the_quoted_value_pattern_is_linear_on_long_runs() -> None:
 
         _QUOTED.search(text)
     assert time.perf_counter() - start < 2.0
+
+
+# --- tentative suggestions, faults of one's own thing, the agent's offers, self-descriptions ------
+
+ONE_OCCASION = {
+    "tentative": [
+        "maybe we should move the humidity readings to a dashboard at some point",
+        "perhaps we should write the ferry timetable scraper in go",
+        "possibly we could cache the map tiles on disk",
+        "we might want to split the invoice importer into two jobs",
+        "it might be worth trying duckdb for the yearly rainfall report",
+        "maybe just bump the kiln controller's timeout",
+    ],
+    "malfunction": [
+        "my laptop keeps crashing when the emulator starts",
+        "our nightly build fails on the arm runners",
+        "my editor freezes whenever I open the seed catalogue",
+        "my phone app times out on the recipe sync",
+        "our staging cluster hangs after every deploy",
+        "and my terminal still breaks the unicode in commit messages",
+    ],
+    "the agent's offer": [
+        "Let me know if you want me to add more cases for the telescope mount.",
+        "I can also add a retry around the weather fetch if you'd like.",
+        "If you want, I can split the pottery glaze table into two files.",
+        "I'll write the migration for the bakery orders if you prefer.",
+        "If you'd like me to, I could rename the ferry stops too.",
+        "let me know if you need the climbing grades exported as csv",
+    ],
+    "self-description": [
+        "I'm a beginner at Rust, so the borrow checker still confuses me",
+        "I'm a member of the platform guild",
+        "we're the owners of the billing service",
+        "I'm a newcomer to the observatory's data team",
+        "I'm an intern at a bookbinding studio",
+        "I'm a student at the conservatory",
+    ],
+}
+
+
+@pytest.mark.parametrize("why,text", [(k, t) for k, v in ONE_OCCASION.items() for t in v])
+def test_one_occasion_is_no_rule(why: str, text: str) -> None:
+    r = read(text)
+    assert not r.rule and r.why == why
+
+
+@pytest.mark.parametrize("why,text", [(k, v[0]) for k, v in ONE_OCCASION.items()])
+def test_one_occasion_said_twice_is_no_pack_rule(why: str, text: str) -> None:
+    assert _twice(text, "harbourlight") == []
+
+
+STAYS_A_RULE = [
+    "our CI should fail on warnings",  # a modal: what the build must do
+    "my builds must fail on lint errors",
+    "we should always pin the versions of the kiln firmware",  # a modal without doubt
+    "I'm a tabs person",  # the idiom of a preference: a premodified person noun
+    "I'm a stickler for type hints",  # "for": what the person insists on
+    "I'm a big fan of small commits",
+    "I'm on fish, give me commands that work there",  # a standing environment
+    "functions without docstrings bug me",  # a personal judgement
+    "long lines really annoy me",
+    "if you want speed, always profile before optimising",  # a habit with "if you want"
+]
+
+
+@pytest.mark.parametrize("text", STAYS_A_RULE)
+def test_look_alikes_of_one_occasion_stay_rules(text: str) -> None:
+    r = read(text)
+    assert r.rule, r
+
+
+def test_a_verb_coordinated_with_an_imperative_judges_nothing() -> None:
+    # "… and send me the numbers" is the rest of a request, no "X bugs me" judgement
+    r = read("benchmark the parser before and after the change and send me the numbers")
+    assert r.why != "personal judgement" and not r.rule
+    assert read("flaky tests and slow builds bug me").why == "personal judgement"
+
+
+def test_the_occasion_patterns_are_linear_on_long_runs() -> None:
+    from persona_pipeline.persona.digest.occasion import one_occasion
+
+    start = time.perf_counter()
+    for text in [
+        "if you would " * 5000,
+        "i can " * 5000 + "x",
+        "my " + "build " * 10_000,
+        "maybe " * 10_000,
+        "i'm a " + "member " * 10_000,
+        "let me know if you " * 3000,
+    ]:
+        one_occasion(text)
+    assert time.perf_counter() - start < 2.0

@@ -33,7 +33,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from persona_pipeline.persona.digest import change_reading, negation_focus, script, tongues
+from persona_pipeline.persona.digest import change_reading, negation_focus, occasion, script, tongues
 
 
 def _present_fact(text: str) -> bool:
@@ -624,7 +624,10 @@ def _clause_force(c: str) -> tuple[float, str]:
     if re.search(r"\b(?:for|to) me\b", low) or (
         # "X bothers me", "X annoyed me", "functions without docstrings bug me": a plural subject
         # takes the bare verb, so two words before it tell it from an imperative ("show me …")
-        subj != "second" and re.search(r"\b\w+(?:s|ed) me\b|^(?:\S+\s+){2,}\w+ me\b", low)
+        subj != "second"
+        and re.search(r"\b\w+(?:s|ed) me\b|^(?:\S+\s+){2,}\w+ me\b", low)
+        # a verb coordinated with an imperative ("run X and send me the table") asks, judges nothing
+        and not re.search(r"\b(?:and|then|or)\s+\w+ me\b", low)
     ):
         return 1.0, "personal judgement"
     # a copular statement about the person's own practice: "polars is my default", "uv is what we
@@ -671,6 +674,8 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
     low = _low(sentence)
     if is_question(sentence):
         return "question"
+    if why := occasion.one_occasion(sentence):
+        return why  # tentative, a fault of one's own thing, the agent's offer, a self-description
     if not sentence.isascii() and (why := tongues.one_off(sentence)):
         return why  # other languages' questions, deixis and aspect (digest/tongues)
     # a change of habit says when it happened and what holds from then on: "we switched to

@@ -1,0 +1,75 @@
+"""Sentences about one occasion that `reading` would otherwise hear as firm: a tentative suggestion,
+a fault of the person's own thing, an offer in the agent's voice, a self-description.
+
+- Tentative: a content disjunct of doubt (Quirk et al. 1985 §8.127: "maybe", "perhaps",
+  "possibly") opening a clause that carries a modal or a verb of wanting ("maybe we should move the
+  logs", "perhaps we could try X"), or a modal of possibility before "want to" ("we might want to
+  split the job"): a proposal for the work at hand, weighed, not a standing rule.
+- A fault: a possessive subject ("my laptop", "our nightly build") whose verb names a malfunction
+  (`reading.MALFUNCTION`, or a verb of persistence before one: "keeps crashing"): a bug report about
+  the person's one machine or job, as "the build fails" is about one build.
+- The agent's voice: an offer conditioned on the addressee's wish ("let me know if you want me to
+  …", "if you'd like, I can …"): a line of an assistant's reply pasted back, never the person's rule.
+- A self-description: the first person, a copula and a person noun (WordNet noun.person,
+  `change_reading.person_nouns`) straight after the article, with a prepositional complement ("I'm
+  a member of the guild", "I'm a beginner at Rust"): who the person is, said for this session. A
+  noun with its own premodifier ("a tabs person", "an RAII zealot") or "for" ("a stickler for
+  types") is the idiom of a preference and stays.
+"""
+
+from __future__ import annotations
+
+import re
+
+# §8.127 content disjuncts of doubt (the three of everyday speech; `fold._DISJUNCTS` holds the rest)
+_DOUBT = r"(?:maybe|perhaps|possibly)"
+_MODAL_OR_WANT = r"(?:should|could|can|might|may|would|ought|need|want|wanna|'d)"
+_TENTATIVE = re.compile(
+    rf"(?:^|[,;:]\s*){_DOUBT}\s+(?:\S+\s+){{0,3}}?{_MODAL_OR_WANT}\b"  # "maybe we should …"
+    rf"|^{_DOUBT}\b"  # opening the sentence: "perhaps try …", "maybe the cache is stale"
+    r"|\b(?:might|may|could)\s+(?:also\s+)?want\s+to\b"  # "we might want to …"
+    r"|\bit\s+(?:might|may|could|would)\s+be\s+(?:worth|nice|good|better)\b"  # "it might be worth …"
+)
+_POSSESSIVE_FAULT = re.compile(
+    # the subject's words are no modal or auxiliary: "our CI should fail on warnings" is a rule
+    r"^(?:(?:and|so|but|also|now)\s+)?(?:my|our)\s+"
+    r"(?:(?!(?:should|must|shall|will|would|can|could|may|might|needs?|ought|has|have|to|is|are|do|does|did)\b)"
+    r"[a-z0-9+#.-]+\s+){1,3}?"
+    r"(?:(?:keeps|kept|still|always|often|sometimes|just)\s+)?"
+    r"(?:hangs?|hung|crash(?:es|ed|ing)?|fails?|failed|failing|freezes|froze|freezing|breaks|broke|"
+    r"stalls?|stalled|times out|timed out|won't|doesn't work|isn't working|stopped working|is broken|are broken)\b"
+)
+_OFFER = re.compile(
+    # (the gap between the two halves is bounded: linear on a long line of either half alone)
+    r"\bif\s+you(?:'d|\s+would|\s+want|\s+wish|\s+like|\s+prefer)\b[^.;!?]{0,120}?\b(?:i\s+can|i\s+could|i'll|i\s+will|me\s+to)\b"
+    r"|\b(?:i\s+can|i\s+could|i'll|i\s+will)\b[^.;!?]{0,120}?\bif\s+you(?:'d|\s+would|\s+want|\s+wish|\s+like|\s+prefer)\b"
+    r"|\blet\s+me\s+know\s+if\s+you\b"
+)
+_SELF = re.compile(r"^(?:i'm|i\s+am|we're|we\s+are)\s+(?:a|an|the)\s+(?P<noun>[a-z]+)\s+(?:of|at|in|on|to|with)\s+\S")
+
+
+def _low(text: str) -> str:
+    return " ".join(text.lower().replace("\u2019", "'").split())
+
+
+def one_occasion(sentence: str) -> str:
+    """Why the sentence is about one occasion by these readings ('' when it is not)."""
+    low = _low(sentence)
+    if _TENTATIVE.search(low):
+        return "tentative"
+    if _POSSESSIVE_FAULT.search(low):
+        return "malfunction"
+    if _OFFER.search(low):
+        return "the agent's offer"
+    if (m := _SELF.match(low)) and _person(m.group("noun")):
+        return "self-description"
+    return ""
+
+
+def _person(noun: str) -> bool:
+    from persona_pipeline.persona.digest.change_reading import person_nouns
+
+    # ("person" and "fan" head the idioms of preference `reading.PREFER` reads: "a fan of X")
+    nouns = person_nouns()
+    found = noun in nouns or (noun.endswith("s") and noun[:-1] in nouns)  # "we're the owners of …"
+    return found and noun.rstrip("s") not in {"person", "fan"}
