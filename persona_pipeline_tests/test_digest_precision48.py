@@ -12,7 +12,7 @@ from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest.at_hand import task_in_own_project
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Observation
 from persona_pipeline.persona.digest.offline import OfflineDigester
-from persona_pipeline.persona.digest.reading import read
+from persona_pipeline.persona.digest.reading import Reading, read
 from persona_pipeline.persona.fold import fold
 from persona_pipeline.persona.selection import supported
 
@@ -40,14 +40,18 @@ def _twice(text: str, project: str = PROJECT) -> list[str]:
 # --- a task in the repository at hand -------------------------------------------------------------
 
 TASKS_IN_OWN_PROJECT = [
-    "publish the beta of fernbrook-api to the registry, not the stable build",  # a contrast
-    "don't touch the seed fixtures in fernbrook-api until the audit is signed off",  # a negation
-    "benchmark fernbrook-api before and after the pooling change and send me the numbers",
-    "the tide tables in fernbrook-api should round to the nearest minute",  # a modal about one thing
-    "hide all but the last three digits of the member number on the fernbrook-api receipt",
+    # one thing in the repository pointed at, whatever the force
+    "copy the march invoices of fernbrook-api into the archive bucket, not the live one",
+    "profile fernbrook-api with the big seed file and mail me the flame graph",
+    "the tide tables in fernbrook-api should round to the nearest minute",
+    "list all but the archived greenhouses in the fernbrook-api export",
     "rename the planting calendar endpoints in fernbrook-api to plural nouns",
-    "fernbrook-api drops the oven temperature when the recipe has no unit, the batch log is attached",
-    "move the telescope mount driver out of fernbrook-api and into its own package",
+    # waiting for one event
+    "don't reformat the legacy parser in fernbrook-api until the owners sign the handover",
+    "freeze all schema changes in fernbrook-api till the census import is over",
+    # a fault
+    "the pairing screen of fernbrook-api crashes when bluetooth is off, log attached",
+    "star names in fernbrook-api come out as 'Alg?eba' on the printed chart",
 ]
 
 
@@ -63,6 +67,7 @@ STANDING_IN_OWN_PROJECT = [
     "I prefer plain SQL over the ORM in fernbrook-api",  # the person's preference
     "from now on fernbrook-api gets its changelog written by hand",  # an arrangement from now on
     "we release fernbrook-api by default from the main branch only",
+    "never merge into fernbrook-api until the nightly run is green",  # a recurring condition, with "never"
 ]
 
 
@@ -70,6 +75,38 @@ STANDING_IN_OWN_PROJECT = [
 def test_a_habit_said_of_the_repository_at_hand_stays_a_rule(text: str) -> None:
     r = read(text)
     assert r.rule and not task_in_own_project(r, PROJECT)
+
+
+# rev48c's rows (P1): each said in two sessions of "larchfen"
+REV48C_DURABLE = [
+    "don't add new dependencies to larchfen without asking me",
+    "don't log raw card numbers anywhere in larchfen",
+    "do not use print statements in larchfen, use the logger",
+    "keep the larchfen changelog in plain text",
+    "keep functions in larchfen short",
+    "no print statements in larchfen, use the logger",
+    "larchfen uses tabs, not spaces",
+    "tests for larchfen go next to the module they cover",
+    "in larchfen we write the docs in markdown, not rst",
+    "please don't bump larchfen's major version without a migration note",
+    "I like larchfen's error messages to say how to fix the problem",
+    "larchfen's commit messages should be in english",
+]
+REV48C_ONE_OFF = [
+    "don't merge anything into larchfen until the release is cut",
+    "upload larchfen's release candidate to the test index, not the real one",
+    "larchfen's login page throws a 500 after the update",
+]
+
+
+@pytest.mark.parametrize("text", REV48C_DURABLE)
+def test_a_rule_scoped_to_the_repository_is_no_task(text: str) -> None:
+    assert not task_in_own_project(read(text), "larchfen")
+
+
+@pytest.mark.parametrize("text", REV48C_ONE_OFF)
+def test_a_bounded_or_pointed_request_in_the_repository_is_a_task(text: str) -> None:
+    assert _twice(text, "larchfen") == []
 
 
 def test_the_same_request_in_another_repository_is_read_as_before() -> None:
@@ -109,13 +146,18 @@ def test_a_convention_of_the_repository_at_hand_is_no_task(text: str) -> None:
     assert not task_in_own_project(read(text), PROJECT)
 
 
-def test_the_quoted_value_pattern_is_linear_on_long_runs() -> None:
+def test_the_task_reading_is_linear_on_long_runs() -> None:
+    long = [
+        "fernbrook-api " + "'" * 40_000,
+        "fernbrook-api " + "'a" * 20_000,
+        "fernbrook-api " + '"' * 40_000,
+        "fernbrook-api " + "' x " * 10_000,
+        "fernbrook-api " + "the module they " * 3000,
+        "fernbrook-api " + "until " * 8000,
+    ]
     start = time.perf_counter()
-    for text in ["'" * 50_000, "'a" * 25_000, '"' * 50_000, "fernbrook-api " + "' x " * 20_000]:
-        task_in_own_project(read(text[:5000]), PROJECT)
-        from persona_pipeline.persona.digest.at_hand import _QUOTED
-
-        _QUOTED.search(text)
+    for text in long:
+        task_in_own_project(Reading(text, True, 1.0, "modal"), PROJECT)
     assert time.perf_counter() - start < 2.0
 
 

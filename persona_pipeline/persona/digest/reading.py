@@ -652,6 +652,11 @@ def _clause_force(c: str) -> tuple[float, str]:
     return 0.5, "imperative or generic statement"
 
 
+def clause_force(clause: str) -> tuple[float, str]:
+    """(force, why) of one clause (public: `at_hand` reads every clause's, not only the deciding one)."""
+    return _clause_force(clause)
+
+
 def _unframed(clause: str) -> str:
     """A clause without an opening change-of-habit adverbial ("these days X is …")."""
     low = _low(clause)
