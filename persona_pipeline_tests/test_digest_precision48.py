@@ -158,7 +158,8 @@ def test_the_task_reading_is_linear_on_long_runs() -> None:
     start = time.perf_counter()
     for text in long:
         task_in_own_project(Reading(text, True, 1.0, "modal"), PROJECT)
-    assert time.perf_counter() - start < 2.0
+    # ~0.4 s for 40,000 characters each on a loaded 2-core box; a quadratic scan takes minutes
+    assert time.perf_counter() - start < 15.0
 
 
 # --- tentative suggestions, faults of one's own thing, the agent's offers, self-descriptions ------
@@ -188,13 +189,21 @@ ONE_OCCASION = {
         "If you'd like me to, I could rename the ferry stops too.",
         "let me know if you need the climbing grades exported as csv",
     ],
-    "self-description": [
-        "I'm a beginner at Rust, so the borrow checker still confuses me",
-        "I'm a member of the platform guild",
-        "we're the owners of the billing service",
-        "I'm a newcomer to the observatory's data team",
-        "I'm an intern at a bookbinding studio",
-        "I'm a student at the conservatory",
+    "a date": [
+        "don't deploy the ferry app before the 3rd of June",
+        "ship the rainfall report by 15 March, not later",
+        "the grant budget table has to be final on the 30th",
+        "no database migrations on 2026-05-01, the auditors are in",
+        "keep the greenhouse dashboard read-only until the 14th",
+        "don't book the kiln after the 30th",
+    ],
+    "a run's result": [
+        "All 42 tests passed, coverage is 91%",
+        "all 3 retries timed out on the tide feed",
+        "both 2 replicas restarted during the night",
+        "all 12 glaze tests failed",
+        "all 250 rows imported",
+        "all 7 jobs finished",
     ],
 }
 
@@ -210,7 +219,32 @@ def test_one_occasion_said_twice_is_no_pack_rule(why: str, text: str) -> None:
     assert _twice(text, "harbourlight") == []
 
 
+SELF_DESCRIPTIONS = [
+    "I'm a beginner at Rust",
+    "I'm a member of the platform guild",
+    "we're the owners of the billing service",
+    "I'm a newcomer to the observatory's data team",
+    "I'm an intern at a bookbinding studio",
+    "I work on the mobile team",
+]
+
+
+@pytest.mark.parametrize("text", SELF_DESCRIPTIONS)
+def test_a_self_description_is_no_rule_said_twice(text: str) -> None:
+    assert not read(text).rule
+    assert _twice(text, "harbourlight") == []
+
+
+def test_a_rule_beside_a_self_description_keeps_its_force() -> None:
+    assert read("I'm a member of the platform team, so always tag infra changes").rule
+    assert read("I'm a beginner at Rust, always explain the lifetimes").rule
+
+
 STAYS_A_RULE = [
+    "we pay the hosting bill on the 1st of every month",  # a date of a habit
+    "all tests must pass before you push",  # a universal without a count
+    "I work in WSL on windows, keep paths linux-style",  # no group: where the person works
+    "retry a 3rd time with a longer timeout, never more than five",  # an ordinal that is no date
     "our CI should fail on warnings",  # a modal: what the build must do
     "my builds must fail on lint errors",
     "we should always pin the versions of the kiln firmware",  # a modal without doubt

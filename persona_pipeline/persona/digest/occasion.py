@@ -1,5 +1,6 @@
 """Sentences about one occasion that `reading` would otherwise hear as firm: a tentative suggestion,
-a fault of the person's own thing, an offer in the agent's voice, a self-description.
+a fault of the person's own thing, an offer in the agent's voice; and clauses that describe the
+person rather than say what they want.
 
 - Tentative: a content disjunct of doubt (Quirk et al. 1985 §8.127: "maybe", "perhaps",
   "possibly") opening a clause that carries a modal or a verb of wanting ("maybe we should move the
@@ -10,7 +11,8 @@ a fault of the person's own thing, an offer in the agent's voice, a self-descrip
   the person's one machine or job, as "the build fails" is about one build.
 - The agent's voice: an offer conditioned on the addressee's wish ("let me know if you want me to
   …", "if you'd like, I can …"): a line of an assistant's reply pasted back, never the person's rule.
-- A self-description: the first person, a copula and a person noun (WordNet noun.person,
+- A self-description (`self_description`, per clause: it takes a clause's force away, the sentence
+  may still carry a rule): the first person, a copula and a person noun (WordNet noun.person,
   `change_reading.person_nouns`) straight after the article, with a prepositional complement ("I'm
   a member of the guild", "I'm a beginner at Rust"): who the person is, said for this session. A
   noun with its own premodifier ("a tabs person", "an RAII zealot") or "for" ("a stickler for
@@ -46,6 +48,14 @@ _OFFER = re.compile(
     r"|\blet\s+me\s+know\s+if\s+you\b"
 )
 _SELF = re.compile(r"^(?:i'm|i\s+am|we're|we\s+are)\s+(?:a|an|the)\s+(?P<noun>[a-z]+)\s+(?:of|at|in|on|to|with)\s+\S")
+# a counted set with a past verb ("all 42 tests passed", "both 3 retries timed out"): a run's result
+# pasted back, not a norm for a class (a universal takes no numeral: "all tests pass" is one)
+_COUNTED_PAST = re.compile(r"^(?:all|both)\s+\d[\d,]*\s+(?:[a-z-]+\s+){1,3}?[a-z]+ed\b")
+
+# "I work on the mobile team", "we work in a small group" (not "I work in WSL": no group noun)
+_WORK_IN_GROUP = re.compile(
+    r"^(?:i|we)\s+work\s+(?:on|in|at|for|with)\s+(?:the|a|an|our|my)\s+(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z]+)$"
+)
 
 
 def _low(text: str) -> str:
@@ -61,9 +71,23 @@ def one_occasion(sentence: str) -> str:
         return "malfunction"
     if _OFFER.search(low):
         return "the agent's offer"
-    if (m := _SELF.match(low)) and _person(m.group("noun")):
-        return "self-description"
+    if _COUNTED_PAST.search(low):
+        return "a run's result"
     return ""
+
+
+def self_description(clause: str) -> bool:
+    """A clause saying who the person is: a person noun with a complement ("I'm a member of the
+    guild") or work in a group ("I work on the mobile team": WordNet noun.group). It gives a
+    sentence no force of its own; a rule beside it ("…, so always tag infra changes") still does."""
+    low = _low(clause)
+    if (m := _SELF.match(low)) and _person(m.group("noun")):
+        return True
+    if m := _WORK_IN_GROUP.match(low):
+        from persona_pipeline.persona.digest.change_reading import group_nouns
+
+        return m.group("noun") in group_nouns()
+    return False
 
 
 def _person(noun: str) -> bool:

@@ -185,6 +185,16 @@ DEICTIC_TIME = re.compile(
     rf"currently|so far|this (?:{_TIME_NOUNS})|last (?:{_TIME_NOUNS})|next (?:{_TIME_NOUNS})|"
     rf"(?:until|till|by|before|after|on|since) (?:next )?(?:{_DAYS}(?!s\b)|{_MONTHS})|(?:{_DAYS})(?:'s)?)(?!s\b)\b"
 )
+# A day of the calendar ("2026-05-01", "15 March", "March 15th", "the 3rd of June", "until the
+# 30th"): a deadline or an appointment, one occasion. An ordinal after "the" is a date only when no
+# noun follows it ("the 3rd attempt" is a count).
+_MONTH_NAMES = r"january|february|march|april|june|july|august|september|october|november|december|"
+_MONTH_NAMES += r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+CALENDAR_DATE = re.compile(
+    rf"\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_NAMES}|may)\b"
+    rf"|\b(?:{_MONTH_NAMES})\s+\d{{1,2}}(?:st|nd|rd|th)?\b"
+    r"|\bthe\s+\d{1,2}(?:st|nd|rd|th)(?=\s*(?:[,.;:!?)]|$)|\s+(?:of|and|or|but|so|when|to|at|on|in|for|we|i)\b)"
+)
 # the adverbials that open a standing arrangement: what is said with them holds from now on
 FUTURE = re.compile(r"\b(?:from now on|from here on|going forward|moving forward|henceforth)\b")
 # A scope pointed at ("in this refactor", "for this ticket", "on this stuff", "with these files"):
@@ -602,6 +612,8 @@ def _clause_force(c: str) -> tuple[float, str]:
     if re.search(r"\b(?:instead of|rather than)\b|^not\b|\brather\b.*\bthan\b|\bover\b(?! \d)", low):
         return 1.0, "contrast"
     if subj == "first":
+        if occasion.self_description(low):
+            return 0.0, ""  # who the person is ("I'm a member of the guild"), not what they want
         if PREFER.search(low):
             # a verb of preference needs a party as its subject: "my sister prefers X" is hers
             return (0.0, "") if change_reading.others_subject(low) else (1.0, "first-person preference")
@@ -692,6 +704,12 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
         for m in DEICTIC_TIME.finditer(low)
     ):
         return "deictic time"
+    if (
+        CALENDAR_DATE.search(low)
+        and not (changed or standing or HABITUAL.search(low) or UNIVERSAL.search(low))
+        and not re.search(r"\b(?:every|each)\b", low)
+    ):
+        return "a date"  # ("on the 1st of every month": a habit; "we moved to X on 3 May": a change)
     if DEICTIC_SCOPE.search(low) and not HABITUAL.search(low):
         # (a change scoped to "this X" is one task whatever X is: "replaced print with logging in this
         # file"; a list of the nouns where a change would hold — a machine, not a file — was written
