@@ -205,6 +205,22 @@ ONE_OCCASION = {
         "all 250 rows imported",
         "all 7 jobs finished",
     ],
+    "reported opinion": [
+        "Marta says we should always squash the commits",
+        "my lead thinks we should never use ORMs in the bakery app",
+        "the reviewer said to never force push the glaze branch",
+        "Priya wants every PR to have a screenshot",
+        "our designer insists that every chart has a legend",
+        "the old maintainer told me to always vendor the telescope drivers",
+    ],
+    "question": [
+        "wondering if we should use duckdb for the harvest reports",
+        "not sure if we should pin the kiln library",
+        "I wonder whether the ferry sync should retry",
+        "any reason we don't cache the star tiles",
+        "how about we move the climbing logs to grafana",
+        "what if we always ran the linter first",
+    ],
 }
 
 
@@ -241,6 +257,10 @@ def test_a_rule_beside_a_self_description_keeps_its_force() -> None:
 
 
 STAYS_A_RULE = [
+    "nobody wants a 500-line PR, keep them small",  # everyone's view: a general judgement
+    "comments should say why, the code already says what",  # a report inside a reason clause
+    "if you're unsure whether a flag exists, say so, don't invent one",  # "unsure whether" of the agent
+    "we always want small commits",  # the person's own wish
     "we pay the hosting bill on the 1st of every month",  # a date of a habit
     "all tests must pass before you push",  # a universal without a count
     "I work in WSL on windows, keep paths linux-style",  # no group: where the person works
@@ -282,6 +302,9 @@ def test_the_occasion_patterns_are_linear_on_long_runs() -> None:
         "maybe " * 10_000,
         "i'm a " + "member " * 10_000,
         "let me know if you " * 3000,
+        "marta " * 10_000 + "says",
+        "wondering " * 10_000,
+        "all " + "1" * 20_000 + " tests " * 3000,
     ]:
         one_occasion(text)
     assert time.perf_counter() - start < 2.0

@@ -1,5 +1,6 @@
 """Sentences about one occasion that `reading` would otherwise hear as firm: a tentative suggestion,
-a fault of the person's own thing, an offer in the agent's voice; and clauses that describe the
+a fault of the person's own thing, an offer in the agent's voice, a run's result, another person's
+reported view, a question without its mark; and clauses that describe the
 person rather than say what they want.
 
 - Tentative: a content disjunct of doubt (Quirk et al. 1985 §8.127: "maybe", "perhaps",
@@ -52,6 +53,53 @@ _SELF = re.compile(r"^(?:i'm|i\s+am|we're|we\s+are)\s+(?:a|an|the)\s+(?P<noun>[a
 # pasted back, not a norm for a class (a universal takes no numeral: "all tests pass" is one)
 _COUNTED_PAST = re.compile(r"^(?:all|both)\s+\d[\d,]*\s+(?:[a-z-]+\s+){1,3}?[a-z]+ed\b")
 
+# A report of someone else's words or view opening the sentence ("Marta says we should …", "my lead
+# thinks …", "the reviewer said to …", "Priya wants every PR to …"): a third party's opinion, not
+# the person's rule. The verbs: the reporting verbs of saying and thinking (Quirk et al. 1985
+# §14.29ff) in the third person or the past, and "wants" of a third party.
+_REPORTED = re.compile(
+    r"^(?:(?:and|but|so|also|btw)\s+)?(?P<subj>[a-z][\w'.-]*(?:\s+[a-z][\w'.-]*){0,2}?)\s+"
+    r"(?:(?:still|also|just|always|even)\s+)?"
+    r"(?:says|said|thinks|thought|believes|believed|claims|claimed|suggests|suggested|insists|insisted|"
+    r"reckons|reckoned|argues|argued|tells\s+me|told\s+me|told\s+us|wants|wanted)\b"
+)
+# the first and second persons, and the indefinite pronouns of everyone (§6.45ff: "nobody wants a
+# 500-line PR" is a general judgement, no one person's view)
+_NOT_OTHERS = frozenset(
+    [
+        "i",
+        "we",
+        "you",
+        "i'm",
+        "we're",
+        "you're",
+        "i've",
+        "we've",
+        "you've",
+        "i'd",
+        "we'd",
+        "you'd",
+        "it",
+        "that",
+        "this",
+        "nobody",
+        "everybody",
+        "everyone",
+        "anyone",
+        "anybody",
+        "no",
+        "one",
+    ]
+)
+# an embedded or formulaic question with no question mark: "wondering if we should …", "not sure
+# whether …", "how about we …", "what if we …", "any reason we …" (interrogative formulas, Quirk
+# §11.21ff); said of the person, never "if you're unsure whether …, say so"
+_QUESTION = re.compile(
+    r"^(?:(?:i'm|i\s+am|we're|we\s+are|i|we)\s+)?(?:(?:still|just|kind\s+of|a\s+bit)\s+)?"
+    r"(?:wondering|wonder|curious|not\s+sure|unsure)\s+(?:if|whether|why|how|what)\b"
+    r"|^(?:how\s+about|what\s+about|what\s+if|any\s+reason|is\s+there\s+a\s+reason)\b"
+)
+
 # "I work on the mobile team", "we work in a small group" (not "I work in WSL": no group noun)
 _WORK_IN_GROUP = re.compile(
     r"^(?:i|we)\s+work\s+(?:on|in|at|for|with)\s+(?:the|a|an|our|my)\s+(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z]+)$"
@@ -73,6 +121,10 @@ def one_occasion(sentence: str) -> str:
         return "the agent's offer"
     if _COUNTED_PAST.search(low):
         return "a run's result"
+    if (m := _REPORTED.match(low)) and not set(m.group("subj").split()) & _NOT_OTHERS:
+        return "reported opinion"  # ("no one" is two of _NOT_OTHERS's words)
+    if _QUESTION.search(low):
+        return "question"
     return ""
 
 
