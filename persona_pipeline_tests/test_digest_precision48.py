@@ -180,6 +180,7 @@ ONE_OCCASION = {
         "my phone app times out on the recipe sync",
         "our staging cluster hangs after every deploy",
         "and my terminal still breaks the unicode in commit messages",
+        "my IDE hangs on indexing the seed catalogue, any idea",  # with an elliptical question
     ],
     "the agent's offer": [
         "Let me know if you want me to add more cases for the telescope mount.",
@@ -206,7 +207,7 @@ ONE_OCCASION = {
         "all 7 jobs finished",
     ],
     "reported opinion": [
-        "Marta says we should always squash the commits",
+        "Marta says we should always squash the commits",  # (per clause: no force)
         "my lead thinks we should never use ORMs in the bakery app",
         "the reviewer said to never force push the glaze branch",
         "Priya wants every PR to have a screenshot",
@@ -227,7 +228,9 @@ ONE_OCCASION = {
 @pytest.mark.parametrize("why,text", [(k, t) for k, v in ONE_OCCASION.items() for t in v])
 def test_one_occasion_is_no_rule(why: str, text: str) -> None:
     r = read(text)
-    assert not r.rule and r.why == why
+    assert not r.rule, r
+    if why not in {"tentative", "malfunction", "reported opinion"}:  # those take their own clause's force away
+        assert r.why == why, r
 
 
 @pytest.mark.parametrize("why,text", [(k, v[0]) for k, v in ONE_OCCASION.items()])
@@ -238,7 +241,7 @@ def test_one_occasion_said_twice_is_no_pack_rule(why: str, text: str) -> None:
 SELF_DESCRIPTIONS = [
     "I'm a beginner at Rust",
     "I'm a member of the platform guild",
-    "we're the owners of the billing service",
+    "we're the members of the data guild",
     "I'm a newcomer to the observatory's data team",
     "I'm an intern at a bookbinding studio",
     "I work on the mobile team",
@@ -257,6 +260,14 @@ def test_a_rule_beside_a_self_description_keeps_its_force() -> None:
 
 
 STAYS_A_RULE = [
+    "mkdocs wants a nav entry for each page, always add the entry with the page",  # a tool's need, then a rule
+    # rev48c P4–P6: a rule beside a tentative opener, an attitude noun, a fault the person keeps
+    "maybe I'm old-fashioned, but I'd take tabs over spaces",
+    "perhaps obvious, but always run the linter before pushing",
+    "I'm a believer in small PRs",
+    "I'm an advocate of typed configs",
+    "I'm a supporter of trunk-based development",
+    "our ci fails on any lint warning, keep it that way",
     "nobody wants a 500-line PR, keep them small",  # everyone's view: a general judgement
     "comments should say why, the code already says what",  # a report inside a reason clause
     "if you're unsure whether a flag exists, say so, don't invent one",  # "unsure whether" of the agent
@@ -308,3 +319,10 @@ def test_the_occasion_patterns_are_linear_on_long_runs() -> None:
     ]:
         one_occasion(text)
     assert time.perf_counter() - start < 2.0
+
+
+def test_a_condition_is_no_reporter() -> None:
+    from persona_pipeline.persona.digest.occasion import reported
+
+    assert not reported("if a job wants more memory, give it a bigger runner")
+    assert reported("my manager wants every ticket estimated")

@@ -16,7 +16,7 @@ person rather than say what they want.
   may still carry a rule): the first person, a copula and a person noun (WordNet noun.person,
   `change_reading.person_nouns`) straight after the article, with a prepositional complement ("I'm
   a member of the guild", "I'm a beginner at Rust"): who the person is, said for this session. A
-  noun with its own premodifier ("a tabs person", "an RAII zealot") or "for" ("a stickler for
+  noun with its own premodifier ("a tabs person", "an emoji sceptic") or "for" ("a stickler for
   types") is the idiom of a preference and stays.
 """
 
@@ -48,7 +48,12 @@ _OFFER = re.compile(
     r"|\b(?:i\s+can|i\s+could|i'll|i\s+will)\b[^.;!?]{0,120}?\bif\s+you(?:'d|\s+would|\s+want|\s+wish|\s+like|\s+prefer)\b"
     r"|\blet\s+me\s+know\s+if\s+you\b"
 )
-_SELF = re.compile(r"^(?:i'm|i\s+am|we're|we\s+are)\s+(?:a|an|the)\s+(?P<noun>[a-z]+)\s+(?:of|at|in|on|to|with)\s+\S")
+_SELF = re.compile(
+    r"^(?:i'm|i\s+am|we're|we\s+are)\s+(?:a|an|the)\s+(?P<noun>[a-z]+)\s+(?P<prep>of|at|in|on|to|with)\s+(?P<rest>\S.*)$"
+)
+# a verbless elliptical question closing a sentence ("…, any idea", "…, thoughts?"): it asks about
+# what the sentence said (Quirk §11.21ff)
+_ELLIPTICAL_QUESTION = re.compile(r"(?:^|[,;:—–-]\s*)(?:any\s+(?:idea|ideas|thoughts|clue|chance)|thoughts)[\s?.!]*$")
 # a counted set with a past verb ("all 42 tests passed", "both 3 retries timed out"): a run's result
 # pasted back, not a norm for a class (a universal takes no numeral: "all tests pass" is one)
 _COUNTED_PAST = re.compile(r"^(?:all|both)\s+\d[\d,]*\s+(?:[a-z-]+\s+){1,3}?[a-z]+ed\b")
@@ -91,6 +96,8 @@ _NOT_OTHERS = frozenset(
         "one",
     ]
 )
+# subordinators that open an adverbial clause (Quirk §14.12): "if a build wants …" has no reporter
+_SUBORDINATORS = frozenset(["if", "when", "whenever", "unless", "once", "because", "since", "as", "while", "until"])
 # an embedded or formulaic question with no question mark: "wondering if we should …", "not sure
 # whether …", "how about we …", "what if we …", "any reason we …" (interrogative formulas, Quirk
 # §11.21ff); said of the person, never "if you're unsure whether …, say so"
@@ -113,31 +120,53 @@ def _low(text: str) -> str:
 def one_occasion(sentence: str) -> str:
     """Why the sentence is about one occasion by these readings ('' when it is not)."""
     low = _low(sentence)
-    if _TENTATIVE.search(low):
-        return "tentative"
-    if _POSSESSIVE_FAULT.search(low):
-        return "malfunction"
     if _OFFER.search(low):
         return "the agent's offer"
     if _COUNTED_PAST.search(low):
         return "a run's result"
-    if (m := _REPORTED.match(low)) and not set(m.group("subj").split()) & _NOT_OTHERS:
-        return "reported opinion"  # ("no one" is two of _NOT_OTHERS's words)
-    if _QUESTION.search(low):
+    if _QUESTION.search(low) or _ELLIPTICAL_QUESTION.search(low):
         return "question"
     return ""
 
 
+def no_force(clause: str) -> str:
+    """Why one clause gives its sentence no force ('' when it may): a tentative suggestion, a fault
+    of the person's own thing, a self-description, another's reported view. Read per clause, so a rule beside it still
+    stands: "maybe it's just me, but I hate trailing whitespace", "our CI fails on any lint warning,
+    keep it that way", "I'm a member of the platform team, so always tag infra changes"."""
+    low = _low(clause)
+    if _TENTATIVE.search(low):
+        return "tentative"
+    if _POSSESSIVE_FAULT.search(low):
+        return "malfunction"
+    if self_description(low):
+        return "self-description"
+    if reported(low):
+        return "reported opinion"
+    return ""
+
+
+def reported(clause: str) -> bool:
+    """Another's words or view reported in the clause ("Marta says we should …"); per clause, so
+    the person's own rule beside it stands ("the changelog tool wants a fragment, add one per PR")."""
+    m = _REPORTED.match(_low(clause))
+    # ("no one" is two of _NOT_OTHERS's words; a subordinator opens a condition, no subject)
+    return bool(m) and not set(m.group("subj").split()) & (_NOT_OTHERS | _SUBORDINATORS)
+
+
 def self_description(clause: str) -> bool:
     """A clause saying who the person is: a person noun with a complement ("I'm a member of the
-    guild") or work in a group ("I work on the mobile team": WordNet noun.group). It gives a
-    sentence no force of its own; a rule beside it ("…, so always tag infra changes") still does."""
+    guild", "I'm a beginner at Rust") or work in a group ("I work on the mobile team": WordNet
+    noun.group). After "of"/"in" the complement must name a group: "a believer in tests", "an
+    advocate of small PRs" name an attitude to a thing, the idiom of a preference."""
+    from persona_pipeline.persona.digest.change_reading import group_nouns
+
     low = _low(clause)
     if (m := _SELF.match(low)) and _person(m.group("noun")):
-        return True
+        if m.group("prep") not in {"of", "in"}:
+            return True
+        return any(w in group_nouns() for w in m.group("rest").split()[:5])
     if m := _WORK_IN_GROUP.match(low):
-        from persona_pipeline.persona.digest.change_reading import group_nouns
-
         return m.group("noun") in group_nouns()
     return False
 

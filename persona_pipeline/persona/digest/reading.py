@@ -589,6 +589,8 @@ def _clause_force(c: str) -> tuple[float, str]:
     if not w:
         return 0.0, ""
     subj = _subject(w)
+    if occasion.no_force(low):
+        return 0.0, ""  # tentative, a fault of one's own thing, who the person is (digest/occasion)
     if MODAL.search(low):
         return 1.0, "modal"
     if HABITUAL.search(low):
@@ -612,8 +614,6 @@ def _clause_force(c: str) -> tuple[float, str]:
     if re.search(r"\b(?:instead of|rather than)\b|^not\b|\brather\b.*\bthan\b|\bover\b(?! \d)", low):
         return 1.0, "contrast"
     if subj == "first":
-        if occasion.self_description(low):
-            return 0.0, ""  # who the person is ("I'm a member of the guild"), not what they want
         if PREFER.search(low):
             # a verb of preference needs a party as its subject: "my sister prefers X" is hers
             return (0.0, "") if change_reading.others_subject(low) else (1.0, "first-person preference")
