@@ -303,7 +303,7 @@ def test_a_verb_coordinated_with_an_imperative_judges_nothing() -> None:
 
 
 def test_the_occasion_patterns_are_linear_on_long_runs() -> None:
-    from persona_pipeline.persona.digest.occasion import one_occasion
+    from persona_pipeline.persona.digest.occasion import no_force, one_occasion
 
     start = time.perf_counter()
     for text in [
@@ -315,10 +315,16 @@ def test_the_occasion_patterns_are_linear_on_long_runs() -> None:
         "let me know if you " * 3000,
         "marta " * 10_000 + "says",
         "wondering " * 10_000,
+        ", thoughts" + " " * 20_000 + "x",
+        ", any " * 10_000,
+        "maybe, " * 10_000,
+        "if " * 10_000 + "wants",
         "all " + "1" * 20_000 + " tests " * 3000,
     ]:
         one_occasion(text)
-    assert time.perf_counter() - start < 2.0
+        no_force(text)
+    # ~1 s in all on a loaded 2-core box; a quadratic scan of these runs takes minutes
+    assert time.perf_counter() - start < 10.0
 
 
 def test_a_condition_is_no_reporter() -> None:
