@@ -208,7 +208,7 @@ ONE_OCCASION = {
     ],
     "reported opinion": [
         "Marta says we should always squash the commits",  # (per clause: no force)
-        "my lead thinks we should never use ORMs in the bakery app",
+        "my manager thinks we should never use ORMs in the bakery app",
         "the reviewer said to never force push the glaze branch",
         "Priya wants every PR to have a screenshot",
         "our designer insists that every chart has a legend",
@@ -260,6 +260,11 @@ def test_a_rule_beside_a_self_description_keeps_its_force() -> None:
 
 
 STAYS_A_RULE = [
+    # rev48c P8: the person's own group or document states the person's convention
+    "our team wants every PR reviewed by two people",
+    "our style guide says to use snake_case for every column",
+    "my team always says to squash before merging",
+    "our contributing guide says every commit needs a sign-off",
     "mkdocs wants a nav entry for each page, always add the entry with the page",  # a tool's need, then a rule
     # rev48c P4–P6: a rule beside a tentative opener, an attitude noun, a fault the person keeps
     "maybe I'm old-fashioned, but I'd take tabs over spaces",

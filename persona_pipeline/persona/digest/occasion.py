@@ -151,7 +151,13 @@ def reported(clause: str) -> bool:
     the person's own rule beside it stands ("the changelog tool wants a fragment, add one per PR")."""
     m = _REPORTED.match(_low(clause))
     # ("no one" is two of _NOT_OTHERS's words; a subordinator opens a condition, no subject)
-    return bool(m) and not set(m.group("subj").split()) & (_NOT_OTHERS | _SUBORDINATORS)
+    if not m or set(subj := m.group("subj").split()) & (_NOT_OTHERS | _SUBORDINATORS):
+        return False
+    # the person's own group or document ("our team wants …", "our style guide says …") states the
+    # person's convention, as `change_reading` reads a first-person possessor; only a person named
+    # by one noun under "my"/"our" ("my manager thinks …": WordNet noun.person) is someone else (a
+    # compound, "our style guide", is a document: "guide" alone is first a person)
+    return subj[0] not in {"my", "our"} or (len(subj) == 2 and _person(subj[1]))
 
 
 def self_description(clause: str) -> bool:
