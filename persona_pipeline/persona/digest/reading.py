@@ -33,7 +33,15 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from persona_pipeline.persona.digest import change_reading, change_time, change_verdict, negation_focus, script, tongues
+from persona_pipeline.persona.digest import (
+    change_reading,
+    change_time,
+    change_verdict,
+    negation_focus,
+    occasion,
+    script,
+    tongues,
+)
 
 
 def _present_fact(text: str) -> bool:
@@ -164,6 +172,13 @@ HABITUAL = re.compile(
     # a temporal clause about the agent in general: "before you commit", "when you summarise"
     r"(?:before|after|when|until|once|whenever) you)\b"
 )
+# A universal quantifier over a class inside a clause ("before every commit", "any new endpoint");
+# not one of a definite set ("all the tests"), a time ("every time" is HABITUAL) nor an idiom of
+# one occasion ("any idea", "all but the last four": all except)
+UNIVERSAL = re.compile(
+    r"\b(?:every|each)\s+(?!time\b|one\b)\w|\b(?:any|all)\s+(?!the\b|these\b|those\b|this\b|that\b|my\b|our\b|of\b|but\b|"
+    r"your\b|it\b|them\b|day\b|night\b|idea\b|ideas\b|chance\b|luck\b)[a-z]"
+)
 # Adverbials that mark a change of habit: a newer statement with one supersedes older ones.
 # (said without "now" — the point a change happened, a return with the alternative judged — they
 # are read by `change_said`: digest/change_time)
@@ -179,6 +194,16 @@ DEICTIC_TIME = re.compile(
     rf"\b(?:yet|still|today|tonight|tomorrow|yesterday|right now|just now|for now|at the moment|at this point|"
     rf"currently|so far|this (?:{_TIME_NOUNS})|last (?:{_TIME_NOUNS})|next (?:{_TIME_NOUNS})|"
     rf"(?:until|till|by|before|after|on|since) (?:next )?(?:{_DAYS}(?!s\b)|{_MONTHS})|(?:{_DAYS})(?:'s)?)(?!s\b)\b"
+)
+# A day of the calendar ("2026-05-01", "15 March", "March 15th", "the 3rd of June", "until the
+# 30th"): a deadline or an appointment, one occasion. An ordinal after "the" is a date only when no
+# noun follows it ("the 3rd attempt" is a count).
+_MONTH_NAMES = r"january|february|march|april|june|july|august|september|october|november|december|"
+_MONTH_NAMES += r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+CALENDAR_DATE = re.compile(
+    rf"\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_NAMES}|may)\b"
+    rf"|\b(?:{_MONTH_NAMES})\s+\d{{1,2}}(?:st|nd|rd|th)?\b"
+    r"|\bthe\s+\d{1,2}(?:st|nd|rd|th)(?=\s*(?:[,.;:!?)]|$)|\s+(?:of|and|or|but|so|when|to|at|on|in|for|we|i)\b)"
 )
 # the adverbials that open a standing arrangement: what is said with them holds from now on
 FUTURE = re.compile(r"\b(?:from now on|from here on|going forward|moving forward|henceforth)\b")
@@ -574,17 +599,15 @@ def _clause_force(c: str) -> tuple[float, str]:
     if not w:
         return 0.0, ""
     subj = _subject(w)
+    if occasion.no_force(low):
+        return 0.0, ""  # tentative, a fault of one's own thing, who the person is (digest/occasion)
     if MODAL.search(low):
         return 1.0, "modal"
     if HABITUAL.search(low):
         return 1.0, "habitual"
     if w[0] in {"every", "each", "all", "any", "everything", "anything", "everyone", "anyone"}:
         return 1.0, "universal"  # "every endpoint needs …": a norm for the whole class
-    if subj != "definite" and re.search(
-        r"\b(?:every|each)\s+(?!time\b|one\b)\w|\b(?:any|all)\s+(?!the\b|these\b|those\b|this\b|that\b|my\b|our\b|of\b|"
-        r"your\b|it\b|them\b|day\b|night\b|idea\b|ideas\b|chance\b|luck\b)[a-z]",
-        low,
-    ):
+    if subj != "definite" and UNIVERSAL.search(low):
         return 1.0, "universal"  # "… before every commit", "a test for any new endpoint": the whole class
     if re.match(r"^(?:please\s+)?(?:keep|stay|remain)\b", low):
         return 1.0, "standing state"  # "keep it short", "keep commits small": a state to maintain
@@ -629,7 +652,10 @@ def _clause_force(c: str) -> tuple[float, str]:
     if re.search(r"\b(?:for|to) me\b", low) or (
         # "X bothers me", "X annoyed me", "functions without docstrings bug me": a plural subject
         # takes the bare verb, so two words before it tell it from an imperative ("show me …")
-        subj != "second" and re.search(r"\b\w+(?:s|ed) me\b|^(?:\S+\s+){2,}\w+ me\b", low)
+        subj != "second"
+        and re.search(r"\b\w+(?:s|ed) me\b|^(?:\S+\s+){2,}\w+ me\b", low)
+        # a verb coordinated with an imperative ("run X and send me the table") asks, judges nothing
+        and not re.search(r"\b(?:and|then|or)\s+\w+ me\b", low)
     ):
         return 1.0, "personal judgement"
     # a copular statement about the person's own practice: "polars is my default", "uv is what we
@@ -654,6 +680,11 @@ def _clause_force(c: str) -> tuple[float, str]:
     return 0.5, "imperative or generic statement"
 
 
+def clause_force(clause: str) -> tuple[float, str]:
+    """(force, why) of one clause (public: `at_hand` reads every clause's, not only the deciding one)."""
+    return _clause_force(clause)
+
+
 def _unframed(clause: str) -> str:
     """A clause without an opening change-of-habit adverbial ("these days X is …")."""
     low = _low(clause)
@@ -676,6 +707,8 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
     low = _low(sentence)
     if is_question(sentence):
         return "question"
+    if why := occasion.one_occasion(sentence):
+        return why  # tentative, a fault of one's own thing, the agent's offer, a self-description
     if not sentence.isascii() and (why := tongues.one_off(sentence)):
         return why  # other languages' questions, deixis and aspect (digest/tongues)
     # a change of habit says when it happened and what holds from then on: "we switched to
@@ -687,6 +720,12 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
         for m in DEICTIC_TIME.finditer(low)
     ):
         return "deictic time"
+    if (
+        CALENDAR_DATE.search(low)
+        and not (changed or standing or HABITUAL.search(low) or UNIVERSAL.search(low))
+        and not re.search(r"\b(?:every|each)\b", low)
+    ):
+        return "a date"  # ("on the 1st of every month": a habit; "we moved to X on 3 May": a change)
     if DEICTIC_SCOPE.search(low) and not HABITUAL.search(low):
         # (a change scoped to "this X" is one task whatever X is: "replaced print with logging in this
         # file"; a list of the nouns where a change would hold — a machine, not a file — was written
@@ -855,6 +894,9 @@ def _definite(clause: str) -> bool:
     relational "the same …" / "the top of …"."""
     low = _RELATIONAL.sub(" ", _THAT_CLAUSE.sub(" ", _OUR_KIND.sub(r"\g<cop> ", _low(clause))))
     return bool(set(words(low)) & (DEFINITE | {"it", "them"}))
+
+
+names_one_thing = _definite  # public: a clause naming one thing definitely, for at_hand
 
 
 # "now" closing a clause after what it is said of ("pyright is the type checker now, it's faster"):
