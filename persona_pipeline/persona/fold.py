@@ -37,6 +37,8 @@ from typing import NamedTuple
 from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest import change_time, change_verdict, negation_focus, standing
 from persona_pipeline.persona.digest import similarity as sim
+from persona_pipeline.persona.digest.clausal import clausal as _clausal
+from persona_pipeline.persona.digest.clausal import clausal_verbs as _clausal_verbs
 from persona_pipeline.persona.digest.lexicon import (
     _TOKEN,
     ANCHOR_TOKENS,
@@ -1043,44 +1045,6 @@ _CONJUNCT_PHRASES = re.compile(
     r"at last|in the end|on the other hand|by contrast|in contrast|for example|for instance|in other words|"
     r"above all|of course|in particular|as a result|in general|for the record|to be honest|in addition)\b"
 )
-
-
-@lru_cache(maxsize=1)
-def _clausal_verbs() -> dict[str, tuple[str, bool, bool, bool, bool]]:
-    """Verbs that take a clause as object, with how a clause under them stands (`decide`,
-    `state`, `believe`), whether WordNet gives them the frame "Somebody ----s that CLAUSE", and
-    whether their first sense is one of thinking, saying, perceiving or feeling
-    (`data/en_clausal.tsv.gz`, Princeton WordNet 3.0, `scripts/make_clausal.py`); empty without it."""
-    import gzip
-    from importlib import resources
-
-    try:
-        raw = resources.files("persona_pipeline.persona.digest").joinpath("data/en_clausal.tsv.gz").read_bytes()
-    except (FileNotFoundError, OSError):
-        return {}
-    rows = (line.split("\t") for line in gzip.decompress(raw).decode().splitlines())
-    return {w: (c, f == "1", m == "1", k == "base", b == "1") for w, c, f, m, k, b in rows}
-
-
-def _clausal(word: str) -> tuple[str, bool, bool, bool, bool] | None:
-    """A clausal verb's (class, frame 26) for an inflected form ("reckons", "hoped", "figured")."""
-    verbs = _clausal_verbs()
-    w = word.strip("'")
-    if w in verbs:
-        return verbs[w]
-    stems = []
-    if w.endswith("ies") or w.endswith("ied"):
-        stems.append(w[:-3] + "y")
-    if w.endswith("s"):
-        stems += [w[:-1], w[:-2]]
-    if w.endswith("ed"):
-        stems += [w[:-2], w[:-1], w[:-3]]
-    if w.endswith("ing"):
-        stems += [w[:-3], w[:-3] + "e", w[:-4]]
-    return next((verbs[s] for s in stems if len(s) > 1 and s in verbs), None)
-
-
-clausal = _clausal  # public: a clausal verb's class for an inflected form (digest/change_verdict)
 
 
 def _attitude(prefix: list[str], parenthetical: bool = False) -> bool | None:

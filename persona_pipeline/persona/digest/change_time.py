@@ -61,7 +61,7 @@ SINCE_POINT = (
     r"\b(?:ever\s+)?since\s+"
     rf"(?:then\b|(?:{_MONTHS}|(?:19|20)\d\d)\b|last\s+(?:{_TIME_NOUNS}|{_SEASONS}|{_MONTHS})\b|"
     # a determined noun phrase of one to three words, ending where the clause does ("since the
-    # refit, …", "… since the cluster upgrade") or where the main clause's first-person subject starts
+    # refit, …", "… since the kiln rebuild") or where the main clause's first-person subject starts
     rf"(?:the|our|my)\s+(?:{_NP_WORD_NOT_PLURAL}\s+){{0,2}}{_NP_WORD}(?=\s*(?:[,;:.!)]|$)|\s+(?:we|i)\b))"
 )
 # a past verb of change and its destination (WordNet lemmas in the module docstring); "went" only

@@ -51,8 +51,8 @@ def _low(text: str) -> str:
 
 
 def _reports(word: str) -> bool:
-    """A verb of believing or saying (WordNet's clausal verbs, `fold.clausal`): "think", "claims"."""
-    from persona_pipeline.persona.fold import clausal
+    """A verb of believing or saying (WordNet's clausal verbs, `digest.clausal`): "think", "claims"."""
+    from persona_pipeline.persona.digest.clausal import clausal
 
     verb = clausal(word)
     return verb is not None and verb[0] in {"believe", "state"}
