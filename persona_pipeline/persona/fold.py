@@ -35,8 +35,10 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from persona_pipeline.core.models import Tier
-from persona_pipeline.persona.digest import negation_focus, standing
+from persona_pipeline.persona.digest import change_time, change_verdict, negation_focus, standing
 from persona_pipeline.persona.digest import similarity as sim
+from persona_pipeline.persona.digest.clausal import clausal as _clausal
+from persona_pipeline.persona.digest.clausal import clausal_verbs as _clausal_verbs
 from persona_pipeline.persona.digest.lexicon import (
     _TOKEN,
     ANCHOR_TOKENS,
@@ -193,9 +195,18 @@ def _reverses(quote: str) -> bool:
     return reversal(quote)
 
 
+@lru_cache(maxsize=1 << 16)
+def _verdict(quote: str) -> bool:
+    """A verdict on the old way ("X turned out to be a mistake": `change_verdict`), which the slot
+    readings below would take for a slot's filler."""
+    return bool(change_verdict.verdict_subject(quote))
+
+
 def _unsure_among(o: Observation, members: Sequence[Observation]) -> bool:
     """A sentence the cross-group vetoes would refuse against an older member naming its slot
     ("my manager wants okta to be our auth provider now" beside "our auth provider is auth0")."""
+    if _verdict(o.quote):
+        return False  # its linking verb ("turned out to be") is no slot's filler
     t0 = o.timestamp or ""
     heads = {h for c, *_ in _slot_clauses(o.quote) if (h := _clause_head(c))}
     if not heads and _hedged(o.quote):
@@ -244,6 +255,8 @@ def stance(statement: str, at_least: float) -> tuple[frozenset[str], frozenset[s
         or negation_focus.ended_or_come_to(statement, at_least)
         or sim.stance(statement, at_least)
     )
+    # "X turned out to be a mistake": a verdict rejects what it judges (digest/change_verdict)
+    read = change_verdict.stance_of(statement, read, at_least)
     # "bake with unsalted butter": preferring the prefixed word rejects its stem ("salted")
     return negation_focus.with_prefixes(statement, read, at_least)
 
@@ -644,6 +657,15 @@ class _Cluster:
         self.last = last
 
 
+@lru_cache(maxsize=1 << 16)
+def _topic(statement: str) -> frozenset[str]:
+    """What a statement is about, for grouping: a change said with when it happened is compared
+    without that phrase and its verb of change ("ride tracking went over to komoot in june" as "ride
+    tracking to komoot"), whose words the older wording of the habit never shares
+    (`change_time.unmarked`)."""
+    return sim.topic(change_time.unmarked(statement) if change_time.marked(statement) else statement)
+
+
 def _clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
     """Nearest group: in order, an observation joins the group holding the observation most
     similar to it (≥ RULE_SIMILARITY; ties: the group joined last), or starts one. It never
@@ -656,7 +678,7 @@ def _clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
     live: dict[int, _Cluster] = {}  # by a stable id (the first member's position)
     index: dict[str, set[int]] = {}
     for i, o in enumerate(obs):
-        toks, act = sim.topic(o.statement), sim.action(o.statement)
+        toks, act = _topic(o.statement), sim.action(o.statement)
         best, best_key = -1, (0.0, -1)
         for cid in set().union(*(index.get(t, ()) for t in sim.index_keys(toks))):
             near = live[cid].near(toks, act)
@@ -755,7 +777,9 @@ def cross_group_superseded(groups: list[list[Observation]]) -> dict[int, int]:
             # a remark on how a slot is ("our database is sluggish now") rejects no thing
             # a negated, asked or supposed one rejects nothing either ("zed is not my editor now"),
             # nor does a message with such a clause ("fish is my shell now, and zed is not my editor")
-            hedged = _hedged(o.quote) or any(_clause_hedged(*c) for c in _slot_clauses(o.quote))
+            hedged = _hedged(o.quote) or (
+                not _verdict(o.quote) and any(_clause_hedged(*c) for c in _slot_clauses(o.quote))
+            )
             rejected = frozenset() if _remark(o.quote) or hedged else stance(o.statement, sim.NAMED)[1]
             targets = {j for t in rejected for j in prefers.get(t, ()) if j != i}
             targets |= {j for j, g2 in enumerate(groups) if j != i and any(_substitutes(o, m) for m in g2)}
@@ -1021,41 +1045,6 @@ _CONJUNCT_PHRASES = re.compile(
     r"at last|in the end|on the other hand|by contrast|in contrast|for example|for instance|in other words|"
     r"above all|of course|in particular|as a result|in general|for the record|to be honest|in addition)\b"
 )
-
-
-@lru_cache(maxsize=1)
-def _clausal_verbs() -> dict[str, tuple[str, bool, bool, bool, bool]]:
-    """Verbs that take a clause as object, with how a clause under them stands (`decide`,
-    `state`, `believe`), whether WordNet gives them the frame "Somebody ----s that CLAUSE", and
-    whether their first sense is one of thinking, saying, perceiving or feeling
-    (`data/en_clausal.tsv.gz`, Princeton WordNet 3.0, `scripts/make_clausal.py`); empty without it."""
-    import gzip
-    from importlib import resources
-
-    try:
-        raw = resources.files("persona_pipeline.persona.digest").joinpath("data/en_clausal.tsv.gz").read_bytes()
-    except (FileNotFoundError, OSError):
-        return {}
-    rows = (line.split("\t") for line in gzip.decompress(raw).decode().splitlines())
-    return {w: (c, f == "1", m == "1", k == "base", b == "1") for w, c, f, m, k, b in rows}
-
-
-def _clausal(word: str) -> tuple[str, bool, bool, bool, bool] | None:
-    """A clausal verb's (class, frame 26) for an inflected form ("reckons", "hoped", "figured")."""
-    verbs = _clausal_verbs()
-    w = word.strip("'")
-    if w in verbs:
-        return verbs[w]
-    stems = []
-    if w.endswith("ies") or w.endswith("ied"):
-        stems.append(w[:-3] + "y")
-    if w.endswith("s"):
-        stems += [w[:-1], w[:-2]]
-    if w.endswith("ed"):
-        stems += [w[:-2], w[:-1], w[:-3]]
-    if w.endswith("ing"):
-        stems += [w[:-3], w[:-3] + "e", w[:-4]]
-    return next((verbs[s] for s in stems if len(s) > 1 and s in verbs), None)
 
 
 def _attitude(prefix: list[str], parenthetical: bool = False) -> bool | None:
@@ -1325,6 +1314,8 @@ def _hedged(quote: str) -> bool:
     that assigns an owned slot is asked, negated, supposed, believed, reported or wished, said
     with a modal of possibility, added beside the standing filler, or scoped to a part. A hedge in
     another clause ("the team said pandas is too slow") leaves a plain reversal as it is."""
+    if _verdict(quote):
+        return False  # a verdict read as said (neither asked, negated nor hedged), not as a slot's filler
     clauses = _slot_clauses(quote)
     if clauses:
         return all(_clause_hedged(*c) for c in clauses)
@@ -1617,6 +1608,7 @@ def clear_caches() -> None:
     for memo in (
         _tokens,
         _reverses,
+        _verdict,
         stance,
         _assignment,
         _hedged,

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 
-from persona_pipeline.core.models import TurnKind
+from persona_pipeline.core.models import Tier, TurnKind
+from persona_pipeline.persona.digest.at_hand import task_in_own_project
 from persona_pipeline.persona.digest.commit_style import commit_style_drafts, diff_drafts
 from persona_pipeline.persona.digest.models import DigestInput, DigestResult, DraftObservation, Facet
-from persona_pipeline.persona.digest.reading import Reading, names_own_project, opens_with_verb, read, sentences, words
+from persona_pipeline.persona.digest.reading import Reading, read, sentences, words
 from persona_pipeline.persona.digest.similarity import tokens
 from persona_pipeline.persona.digest.validate import ground
 
@@ -395,9 +396,9 @@ def drafts_for(inp: DigestInput) -> list[DraftObservation]:
             # elsewhere, never establish or name one
             if not (r.rule or r.corroborates) or not tokens(r.text) or len(r.text) > MAX_STATEMENT:
                 continue
-            # a plain request naming the repository at hand is a task there, not a habit; a generic
-            # statement about it ("<repo> uses black") is one of its conventions and stays
-            if r.strength < 1.0 and opens_with_verb(r.text) and names_own_project(r.text, ev.project or inp.project):
+            # a sentence naming the repository at hand is a task there, not a habit, unless it says
+            # it holds beyond one occasion (`at_hand`); an instruction file's own conventions stay
+            if ev.tier != Tier.T0 and task_in_own_project(r, ev.project or inp.project):
                 continue
             statement = statement_of(r)
             drafts.append(DraftObservation(facet=classify(statement), statement=statement, quote=r.text, tier=ev.tier))

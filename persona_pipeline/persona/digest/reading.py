@@ -33,7 +33,15 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from persona_pipeline.persona.digest import change_reading, negation_focus, script, tongues
+from persona_pipeline.persona.digest import (
+    change_reading,
+    change_time,
+    change_verdict,
+    negation_focus,
+    occasion,
+    script,
+    tongues,
+)
 
 
 def _present_fact(text: str) -> bool:
@@ -164,7 +172,16 @@ HABITUAL = re.compile(
     # a temporal clause about the agent in general: "before you commit", "when you summarise"
     r"(?:before|after|when|until|once|whenever) you)\b"
 )
+# A universal quantifier over a class inside a clause ("before every commit", "any new endpoint");
+# not one of a definite set ("all the tests"), a time ("every time" is HABITUAL) nor an idiom of
+# one occasion ("any idea", "all but the last four": all except)
+UNIVERSAL = re.compile(
+    r"\b(?:every|each)\s+(?!time\b|one\b)\w|\b(?:any|all)\s+(?!the\b|these\b|those\b|this\b|that\b|my\b|our\b|of\b|but\b|"
+    r"your\b|it\b|them\b|day\b|night\b|idea\b|ideas\b|chance\b|luck\b)[a-z]"
+)
 # Adverbials that mark a change of habit: a newer statement with one supersedes older ones.
+# (said without "now" — the point a change happened, a return with the alternative judged — they
+# are read by `change_said`: digest/change_time)
 REVERSAL = re.compile(
     r"\b(?:from now on|from here on|going forward|moving forward|henceforth|anymore|any more|no longer|"
     r"no more|these days|nowadays|instead now|now on)\b|\bnow\b(?!\s+on\b)(?=[\s,.;!]*$)|, now\b"
@@ -177,6 +194,16 @@ DEICTIC_TIME = re.compile(
     rf"\b(?:yet|still|today|tonight|tomorrow|yesterday|right now|just now|for now|at the moment|at this point|"
     rf"currently|so far|this (?:{_TIME_NOUNS})|last (?:{_TIME_NOUNS})|next (?:{_TIME_NOUNS})|"
     rf"(?:until|till|by|before|after|on|since) (?:next )?(?:{_DAYS}(?!s\b)|{_MONTHS})|(?:{_DAYS})(?:'s)?)(?!s\b)\b"
+)
+# A day of the calendar ("2026-05-01", "15 March", "March 15th", "the 3rd of June", "until the
+# 30th"): a deadline or an appointment, one occasion. An ordinal after "the" is a date only when no
+# noun follows it ("the 3rd attempt" is a count).
+_MONTH_NAMES = r"january|february|march|april|june|july|august|september|october|november|december|"
+_MONTH_NAMES += r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+CALENDAR_DATE = re.compile(
+    rf"\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_NAMES}|may)\b"
+    rf"|\b(?:{_MONTH_NAMES})\s+\d{{1,2}}(?:st|nd|rd|th)?\b"
+    r"|\bthe\s+\d{1,2}(?:st|nd|rd|th)(?=\s*(?:[,.;:!?)]|$)|\s+(?:of|and|or|but|so|when|to|at|on|in|for|we|i)\b)"
 )
 # the adverbials that open a standing arrangement: what is said with them holds from now on
 FUTURE = re.compile(r"\b(?:from now on|from here on|going forward|moving forward|henceforth)\b")
@@ -572,17 +599,15 @@ def _clause_force(c: str) -> tuple[float, str]:
     if not w:
         return 0.0, ""
     subj = _subject(w)
+    if occasion.no_force(low):
+        return 0.0, ""  # tentative, a fault of one's own thing, who the person is (digest/occasion)
     if MODAL.search(low):
         return 1.0, "modal"
     if HABITUAL.search(low):
         return 1.0, "habitual"
     if w[0] in {"every", "each", "all", "any", "everything", "anything", "everyone", "anyone"}:
         return 1.0, "universal"  # "every endpoint needs …": a norm for the whole class
-    if subj != "definite" and re.search(
-        r"\b(?:every|each)\s+(?!time\b|one\b)\w|\b(?:any|all)\s+(?!the\b|these\b|those\b|this\b|that\b|my\b|our\b|of\b|"
-        r"your\b|it\b|them\b|day\b|night\b|idea\b|ideas\b|chance\b|luck\b)[a-z]",
-        low,
-    ):
+    if subj != "definite" and UNIVERSAL.search(low):
         return 1.0, "universal"  # "… before every commit", "a test for any new endpoint": the whole class
     if re.match(r"^(?:please\s+)?(?:keep|stay|remain)\b", low):
         return 1.0, "standing state"  # "keep it short", "keep commits small": a state to maintain
@@ -590,7 +615,13 @@ def _clause_force(c: str) -> tuple[float, str]:
         return 1.0, "comparative judgement"  # "the fewer dependencies the better"
     if re.search(r"\bfirst\b(?!\s+(?:time|one|thing|step|page|row|line)\b)", low):
         return 1.0, "procedure"  # "write a failing test first", "ask first"
-    if REVERSAL.search(low) and not _OTHERS_SUBJECT.match(low) and not change_reading.others_subject(_unframed(low)):
+    # said without "now" (digest/change_time)
+    dated = change_time.since_own(low) or change_time.dated_own(low) or change_time.returned(low)
+    if (
+        (REVERSAL.search(low) or dated)
+        and not _OTHERS_SUBJECT.match(low)
+        and not change_reading.others_subject(_unframed(low))
+    ):
         return 1.0, "reversal"
     if w[0] in {"don't", "dont", "never", "no", "avoid", "stop", "quit", "skip"} or low.startswith(
         ("do not ", "please don't", "please do not", "please no ", "please never", "please stop", "please avoid")
@@ -621,7 +652,10 @@ def _clause_force(c: str) -> tuple[float, str]:
     if re.search(r"\b(?:for|to) me\b", low) or (
         # "X bothers me", "X annoyed me", "functions without docstrings bug me": a plural subject
         # takes the bare verb, so two words before it tell it from an imperative ("show me …")
-        subj != "second" and re.search(r"\b\w+(?:s|ed) me\b|^(?:\S+\s+){2,}\w+ me\b", low)
+        subj != "second"
+        and re.search(r"\b\w+(?:s|ed) me\b|^(?:\S+\s+){2,}\w+ me\b", low)
+        # a verb coordinated with an imperative ("run X and send me the table") asks, judges nothing
+        and not re.search(r"\b(?:and|then|or)\s+\w+ me\b", low)
     ):
         return 1.0, "personal judgement"
     # a copular statement about the person's own practice: "polars is my default", "uv is what we
@@ -646,6 +680,11 @@ def _clause_force(c: str) -> tuple[float, str]:
     return 0.5, "imperative or generic statement"
 
 
+def clause_force(clause: str) -> tuple[float, str]:
+    """(force, why) of one clause (public: `at_hand` reads every clause's, not only the deciding one)."""
+    return _clause_force(clause)
+
+
 def _unframed(clause: str) -> str:
     """A clause without an opening change-of-habit adverbial ("these days X is …")."""
     low = _low(clause)
@@ -668,6 +707,8 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
     low = _low(sentence)
     if is_question(sentence):
         return "question"
+    if why := occasion.one_occasion(sentence):
+        return why  # tentative, a fault of one's own thing, the agent's offer, a self-description
     if not sentence.isascii() and (why := tongues.one_off(sentence)):
         return why  # other languages' questions, deixis and aspect (digest/tongues)
     # a change of habit says when it happened and what holds from then on: "we switched to
@@ -679,6 +720,12 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
         for m in DEICTIC_TIME.finditer(low)
     ):
         return "deictic time"
+    if (
+        CALENDAR_DATE.search(low)
+        and not (changed or standing or HABITUAL.search(low) or UNIVERSAL.search(low))
+        and not re.search(r"\b(?:every|each)\b", low)
+    ):
+        return "a date"  # ("on the 1st of every month": a habit; "we moved to X on 3 May": a change)
     if DEICTIC_SCOPE.search(low) and not HABITUAL.search(low):
         # (a change scoped to "this X" is one task whatever X is: "replaced print with logging in this
         # file"; a list of the nouns where a change would hold — a machine, not a file — was written
@@ -849,6 +896,9 @@ def _definite(clause: str) -> bool:
     return bool(set(words(low)) & (DEFINITE | {"it", "them"}))
 
 
+names_one_thing = _definite  # public: a clause naming one thing definitely, for at_hand
+
+
 # "now" closing a clause after what it is said of ("pyright is the type checker now, it's faster"):
 # a change of state, as at the end of a sentence (REVERSAL); not "now, fix it" opening a turn.
 # Only for supersession: it gives no directive force.
@@ -856,7 +906,7 @@ _CLAUSE_NOW = re.compile(r"(?<=\w )now(?=\s*[,;:—–]\s)")
 
 
 # when a change happened: past, so what it changed to stands now ("for now" does not)
-_PAST_TIME = re.compile(rf"last (?:{_TIME_NOUNS})|yesterday")
+_PAST_TIME = re.compile(rf"last (?:{_TIME_NOUNS})|yesterday|since (?:{_MONTHS})")  # (since: digest/change_time)
 # the person's change of habit to something: "we switched the type checker to pyright", "I moved
 # to zsh over the summer" (a past tense, yet what it says holds from then on)
 _CHANGE = re.compile(
@@ -1036,6 +1086,10 @@ def change_said(text: str) -> bool:
         return False
     if REVERSAL.search(low) or _CLAUSE_NOW.search(low) or (not text.isascii() and tongues.changes(text)):
         return True
+    if change_verdict.verdict_subject(text):
+        return True  # "X turned out to be a mistake": a change of opinion (digest/change_verdict)
+    if change_time.since_own(low) or change_time.dated_own(low) or change_time.returned(low):
+        return True  # "since the refit we sail with X", "switched over to X last quarter" (digest/change_time)
     substituted = (
         _SUPPLANTING.search(low)
         or _PASSIVE_REPLACED.search(low)
@@ -1131,6 +1185,19 @@ def read(sentence: str) -> Reading:
         return Reading(text, False, 0.0, why)
     if about_others(low):
         return Reading(text, False, 0.0, "about others")
+    if (
+        (change_verdict.verdict_subject(text) or change_time.returned(low))
+        and not is_question(text)
+        and not (why := disowned(low))
+        and not DEICTIC_TIME.search(low)
+        and not DEICTIC_SCOPE.search(low)
+    ):
+        # "X turned out to be a mistake", "we went back to X, Y was worse": a verdict on the old way
+        # (or a return that gives one), said for good,
+        # not of one occasion ("… today", "… for this loaf") (digest/change_verdict)
+        return Reading(
+            text, True, 1.0, "verdict" if change_verdict.verdict_subject(text) else "return", reversal=reversal(text)
+        )
     off = _one_off(text, cls, changed)
     if off:
         return Reading(text, False, 0.0, off)
@@ -1152,6 +1219,8 @@ def read(sentence: str) -> Reading:
     force, why = max(forces, key=lambda f: f[0]) if forces else (0.0, "")
     if force < 1.0 and not text.isascii() and (other := tongues.force(text))[0] > force:
         force, why = other  # a prohibitive, modal or habit of another language (digest/tongues)
+    if force < 1.0 and change_time.returned(low):
+        force, why = 1.0, "reversal"  # "we went back to X, Y was worse": read over its clauses (change_time)
     if force < 1.0 and changed:
         # a change of habit naming what it changed to or from is said outright, whatever else the
         # sentence asks ("we've moved the service off X, write it with Y")

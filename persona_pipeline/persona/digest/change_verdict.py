@@ -1,0 +1,107 @@
+"""A verdict on the old way: "X turned out to be a mistake", "X was a bad idea", "X has been a pain"
+(issue 15).
+
+People often reverse a habit by judging it after trying it, without naming what replaced it or
+saying "now". The frame is a subject that is a thing or a practice (no pronoun, no person), a verb of
+being told as experience — the past or perfect of "be", or the linking verbs of outcome "turn out
+(to be)", "prove (to be)", "end up (being)" (Quirk et al. 1985 §16.21ff: copular verbs of result) —
+and a predicate of clearly negative general-English valence (VADER, `similarity.valence`). With
+"was/were" the predicate must be an indefinite noun phrase ("was a mistake", "was a waste of
+time"): a classification of the choice. With any of the verbs the subject is a practice or a name,
+not one determined thing or occasion ("the meeting was a disaster", "the gala dinner ended up being
+a failure", "last night's firing turned out to be a disaster" tell how one went), and the predicate
+no definite noun phrase ("X turned out to be the problem" is a diagnosis).
+
+Such a sentence is a change of the person's opinion: the newer statement rejects its subject and,
+said after the rule that used it, supersedes that rule. Not a verdict: negated ("X wasn't a
+mistake"), asked, hedged ("maybe X was a mistake"), or of a pronoun ("that was a mistake": what
+it points at was said before) or a person ("the new intern was a mistake"), or reported ("people
+think X was a mistake").
+"""
+
+from __future__ import annotations
+
+import re
+
+# the subject: one to six words, not opened by a pronoun, a hedge or a conjunction of reason
+_SUBJECT = (
+    r"(?P<subj>(?!(?:i|we|you|he|she|they|it|that|this|these|those|there|what|which|who|it's|that's|"
+    r"maybe|perhaps|probably|possibly|if|whether|because|since)\b)[a-z0-9][\w.+#'/-]*(?:\s+[a-z0-9][\w.+#'/-]*){0,5}?)"
+)
+# the linking verbs of outcome and the perfect of "be"; "was/were" only before an indefinite article
+_LINK = (
+    r"(?P<verb>(?:turned|turns|has\s+turned|have\s+turned)\s+out(?:\s+to\s+be)?|(?:proved|proves|has\s+proved|"
+    r"have\s+proved|has\s+proven|have\s+proven)(?:\s+to\s+be)?|ended\s+up(?:\s+being)?|has\s+been|have\s+been|"
+    r"(?:was|were)(?=\s+(?:a|an)\s))"
+)
+_VERDICT = re.compile(rf"^{_SUBJECT}\s+{_LINK}\s+(?P<pred>[^,;:?!]+?)\s*$")
+# clause ends (Quirk's coordinated and juxtaposed clauses): a verdict is one clause of the sentence
+_CLAUSE = re.compile(r"\s*(?:[,;:!]\s*|\.(?:\s+|$)|\s[—–-]\s|\s(?:and|but|so)\s)")  # ("moment.js" is one word)
+# determiners that point at one thing or occasion (Quirk §5.10ff): with a plain past "was" the
+# sentence tells how that one went
+_DETERMINED = frozenset(
+    {"the", "this", "that", "these", "those", "a", "an", "his", "her", "their", "its", "our", "my", "your"}
+)
+_NEGATED = re.compile(r"\b(?:not|never|no|hardly|n't)\b|n't\b")
+_OPENERS = re.compile(r"^(?:(?:honestly|frankly|well|ok|okay|yeah|so|and|but|in hindsight|looking back)\s*,?\s+)+")
+
+
+def _low(text: str) -> str:
+    return " ".join(text.lower().replace("’", "'").replace("`", " ").split())
+
+
+def _reports(word: str) -> bool:
+    """A verb of believing or saying (WordNet's clausal verbs, `digest.clausal`): "think", "claims"."""
+    from persona_pipeline.persona.digest.clausal import clausal
+
+    verb = clausal(word)
+    return verb is not None and verb[0] in {"believe", "state"}
+
+
+def verdict_subject(text: str) -> str:
+    """The subject of the sentence's verdict on a thing ('' when it holds none): the first clause
+    that judges a thing or practice, in the past or perfect, as clearly bad."""
+    low = _low(text)
+    if "?" in low:
+        return ""  # asked, not judged
+    from persona_pipeline.persona.digest.change_reading import names_person
+    from persona_pipeline.persona.digest.similarity import valence
+
+    for clause in _CLAUSE.split(low):
+        c = _OPENERS.sub("", clause.strip(" .!()\"'"))
+        m = _VERDICT.match(c)
+        if m is None or _NEGATED.search(m.group("verb")) or _NEGATED.search(m.group("pred")):
+            continue
+        if valence(m.group("pred")) > -0.5:
+            continue
+        subj = m.group("subj")
+        first = subj.split()[0]
+        if (
+            first in _DETERMINED
+            or any(w.endswith("'s") for w in subj.split())
+            or m.group("pred").startswith(("the ", "this ", "that "))
+        ):
+            # "the gala dinner ended up being a failure", "last night's firing turned out to be a
+            # disaster": one determined occasion or thing; "X turned out to be the problem": a
+            # diagnosis (rev48c S5)
+            continue
+        if any(names_person(w) for w in subj.split()) or any(_reports(w) for w in subj.split()[:-1]):
+            # "the new intern was a mistake": a person; "some people think X was a mistake", "the
+            # article claims X has been a pain": another's view reported (rev48c S9)
+            continue
+        return subj
+    return ""
+
+
+def stance_of(
+    statement: str, read: tuple[frozenset[str], frozenset[str]], at_least: float
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The (preferred, rejected) words of a statement holding a verdict: its subject's words move to
+    the rejected side (`read` is the plain reading, which takes a judged subject as named)."""
+    subj = verdict_subject(statement)
+    if not subj:
+        return read
+    from persona_pipeline.persona.digest.similarity import rare, tokens
+
+    judged = rare(tokens(subj), at_least)
+    return read[0] - judged, read[1] | judged
