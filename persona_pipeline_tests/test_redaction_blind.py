@@ -376,10 +376,11 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     # FP/MB (+15), 21 stray spans (+30), idempotent (tune24 fixed its one cause: a name's span over a lone
     # middle dot). Untuned on main f475477: 79.0% / 56.1% / 0.0 FP/MB / 21 stray, not idempotent.
     24: JoinedFloors(0.839, 0.706, 15.0, 51),
-    # Round 25 (dev since round 26 is written blind; tune25 tunes on it): floors at its untuned figures drawn as
-    # dev at seed 7 (n 1200) on main c3a196e less 1.5 points: 93.9% secrets, 64.6% personal data, 275.8 FP/MB
-    # (+15), 492 stray spans (+30), idempotent. (As the holdout, seed 7: 94.0% / 61.5% / 243.2 FP/MB / 18.)
-    25: JoinedFloors(0.924, 0.631, 290.8, 522),
+    # Round 25 (dev since round 26 is written blind; tuned in branch tune25): floors at its tuned figures drawn as
+    # dev at seed 7 (n 1200) on the merged head less 1.5 points: 96.4% secrets, 87.5% personal data, 11.4 FP/MB
+    # (+15), 359 stray spans (+30), idempotent. Untuned on main c3a196e: 93.9% / 64.6% / 275.8 FP/MB / 492
+    # stray. (As the holdout, seed 7: 94.0% / 61.5% / 243.2 FP/MB / 18 untuned.)
+    25: JoinedFloors(0.949, 0.860, 26.4, 389),
 }
 
 
