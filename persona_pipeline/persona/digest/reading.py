@@ -680,9 +680,8 @@ def _clause_force(c: str) -> tuple[float, str]:
     return 0.5, "imperative or generic statement"
 
 
-def clause_force(clause: str) -> tuple[float, str]:
-    """(force, why) of one clause (public: `at_hand` reads every clause's, not only the deciding one)."""
-    return _clause_force(clause)
+# (force, why) of one clause (public: `at_hand` and `similarity` read every clause's, not only the deciding one)
+clause_force = _clause_force
 
 
 def _unframed(clause: str) -> str:

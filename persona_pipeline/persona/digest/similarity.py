@@ -46,11 +46,11 @@ from persona_pipeline.persona.digest.reading import (
     SUBSTITUTED_VERBS,
     SUPPLANTING_VERBS,
     _is_past,
+    clause_force,
     reversal,
 )
 from persona_pipeline.persona.digest.reading import _aside as aside
 from persona_pipeline.persona.digest.reading import _base_verbs as base_verbs
-from persona_pipeline.persona.digest.reading import _clause_force as clause_force
 
 PREFIX = 6
 EXPONENT = 1.5
