@@ -44,13 +44,14 @@ _NOT_IN_NP = (
     r"didn't|can't|won't|wouldn't|shouldn't|it|it's|they|they're|he|she|you|you're|i|we|that's|"
     r"there|there's|nobody|everyone|everybody|someone|somebody|anyone|anybody"
 )
-_MONTHS = r"january|february|march|april|may|june|july|august|september|october|november|december"
+MONTHS = r"january|february|march|april|may|june|july|august|september|october|november|december"
 _SEASONS = r"spring|summer|autumn|fall|winter"
-# the time nouns of reading._TIME_NOUNS (a point in a calendar or a release cycle)
+# time nouns naming a point in a calendar or a release cycle (reading._TIME_NOUNS less its times of
+# day and "round", plus term and season, by which a change is dated)
 _TIME_NOUNS = r"week|month|quarter|year|sprint|release|iteration|cycle|term|season"
 # a point in the past: "last quarter", "in june", "in 2024", "three weeks ago", "earlier this year"
 _PAST_POINT = (
-    rf"(?:last\s+(?:{_TIME_NOUNS}|{_SEASONS}|{_MONTHS})|in\s+(?:(?:early|late|mid)\s+)?(?:{_MONTHS}|(?:19|20)\d\d)|"
+    rf"(?:last\s+(?:{_TIME_NOUNS}|{_SEASONS}|{MONTHS})|in\s+(?:(?:early|late|mid)\s+)?(?:{MONTHS}|(?:19|20)\d\d)|"
     rf"(?:a|one|two|three|four|five|six|a\s+few|a\s+couple\s+of|\d+)\s+(?:{_TIME_NOUNS})s?\s+ago|"
     rf"earlier\s+this\s+(?:{_TIME_NOUNS}))"
 )
@@ -59,7 +60,7 @@ _NP_WORD = rf"(?!(?:{_NOT_IN_NP})\b)[a-z0-9][\w.+#-]*"
 _NP_WORD_NOT_PLURAL = rf"(?!(?:{_NOT_IN_NP})\b)[a-z0-9][\w.+#-]*(?<!s)"
 SINCE_POINT = (
     r"\b(?:ever\s+)?since\s+"
-    rf"(?:then\b|(?:{_MONTHS}|(?:19|20)\d\d)\b|last\s+(?:{_TIME_NOUNS}|{_SEASONS}|{_MONTHS})\b|"
+    rf"(?:then\b|(?:{MONTHS}|(?:19|20)\d\d)\b|last\s+(?:{_TIME_NOUNS}|{_SEASONS}|{MONTHS})\b|"
     # a determined noun phrase of one to three words, ending where the clause does ("since the
     # refit, …", "… since the kiln rebuild") or where the main clause's first-person subject starts
     rf"(?:the|our|my)\s+(?:{_NP_WORD_NOT_PLURAL}\s+){{0,2}}{_NP_WORD}(?=\s*(?:[,;:.!)]|$)|\s+(?:we|i)\b))"

@@ -188,7 +188,7 @@ REVERSAL = re.compile(
 )
 # Deictic time: about this moment or a date, not a habit.
 _DAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|tomorrow|tonight|today|yesterday"
-_MONTHS = r"january|february|march|april|may|june|july|august|september|october|november|december"
+_MONTHS = change_time.MONTHS
 _TIME_NOUNS = r"time|morning|afternoon|evening|night|week|month|quarter|year|sprint|release|iteration|cycle|round"
 DEICTIC_TIME = re.compile(
     rf"\b(?:yet|still|today|tonight|tomorrow|yesterday|right now|just now|for now|at the moment|at this point|"
