@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (26 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (26, the oldest
+``HOLDOUT_ROUNDS`` (27 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (27, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 26`` is exactly round 26's holdout whatever is written after it (a pool's
+``--pool holdout --round 27`` is exactly round 27's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -35,19 +35,20 @@ drew before round 21 was written; ``before=21``: rounds 1 to 20, the cases dev d
 was written; ``before=22``: rounds 1 to 21, the cases dev drew before round 23 was written; ``before=23``:
 rounds 1 to 22, the cases dev drew before round 24 was written; ``before=24``: rounds 1 to 23, the cases
 dev drew before round 25 was written; ``before=25``: rounds 1 to 24, the cases dev drew before round 26
-was written). Every
+was written; ``before=26``: rounds 1 to 25, the cases dev drew before round 27 was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
 ``NEW18_WEIGHT`` times; round 19's new kinds ``NEW19_WEIGHT`` times; round 20's new kinds
 ``NEW20_WEIGHT`` times; round 21's new kinds ``NEW21_WEIGHT`` times; round 22's new kinds ``NEW22_WEIGHT``
 times; round 23's new kinds ``NEW23_WEIGHT`` times; round 24's new kinds ``NEW24_WEIGHT`` times; round 25's
-new kinds ``NEW25_WEIGHT`` times; round 26's new kinds ``NEW26_WEIGHT`` times. A weight
+new kinds ``NEW25_WEIGHT`` times; round 26's new kinds ``NEW26_WEIGHT`` times; round 27's new kinds
+``NEW27_WEIGHT`` times. A weight
 counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
-- ``dev`` (tune on its failures): rounds 1 to 25 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 26 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -74,7 +75,9 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   secrets, 52.2% personal data, 665.2 FP/MB, 20 stray spans; rounds 20 to 25 likewise, each since the
   next round was written, with the floors of ``JOINED_DEV_FLOORS`` in ``test_redaction_blind.py``;
   round 25 since round 26 was written, branch blind26: drawn as dev at seed 7 (n 1200), untuned on it
-  (main c3a196e), 93.9% secrets, 64.6% personal data, 275.8 FP/MB, 492 stray spans, idempotent).
+  (main c3a196e), 93.9% secrets, 64.6% personal data, 275.8 FP/MB, 492 stray spans, idempotent;
+  round 26 since round 27 was written, branch blind27: drawn as dev at seed 7 (n 1200), untuned on it
+  (main 030aa82), R26DEVFIG).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -668,7 +671,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 26 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
+  table alone): round 27 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
   the next one was written.
   Round 15 (dev since round 16; ``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
   ``ROUND15_WRAPPERS``, ``_round15_decoy_templates``), written blind to the engine (issue 17, branch
@@ -1076,7 +1079,8 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   (public by design); a .proto message and a GraphQL schema; a Terraform state's metadata; a HAR entry's
   timings and cache headers; a message's MIME structure; a crash report's system section; a JWT's header
   and a JWKS public key; a Kubernetes Secret's public fields.
-  Round 26 (``ROUND26``, ``_extend26`` / ``round26_custom`` / ``_multi26`` / ``_fill26``, ``ROUND26_WRAPPERS``,
+  Round 26 (dev since round 27; ``ROUND26``, ``_extend26`` / ``round26_custom`` / ``_multi26`` / ``_fill26``,
+  ``ROUND26_WRAPPERS``,
   ``_round26_decoy_templates``), written blind to the engine (issue 17, branch blind26: its author read
   only this generator, its tests, the shared bench's README and the engine's aggregate lines; scored by
   ``--pool holdout``; untuned, the engine at main c3a196e, seeds 1 / 2 / 7 (n 1200): 96.5 / 96.1 / 96.7%
@@ -1122,6 +1126,49 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   binary images; cloud CLIs' account metadata (a project, subscription and tenant GUIDs, an assumed
   role's CI session); a CI log's masked secrets, runner versions and action pins; registry configs
   without a credential; a kubeconfig's cluster block and exec plugin; UI strings in non-Latin scripts.
+  Round 27 (``ROUND27``, ``_extend27`` / ``round27_custom`` / ``_secret27`` / ``_fill27``, ``ROUND27_WRAPPERS``,
+  ``_round27_decoy_templates``), written blind to the engine (issue 17, branch blind27: its author read
+  only this generator, its tests, the shared bench's README and the engine's aggregate lines; scored by
+  ``--pool holdout``; untuned, the engine at main 030aa82, seeds 1 / 2 / 7 (n 1200): R27FIG).
+  Round 27 puts values in the developer's own repository and documents, and in text reshaped on its way
+  into a prompt. About 60 % of its plants are earlier kinds: two families from shared lists for every
+  earlier one-value category (``SECRET_FAMILIES27``: a unified diff adding the value to an env file or
+  removing a leaked one from code, ``git grep -n``, ``git blame`` of a line not yet committed, ``git log
+  -p``'s hunk, zsh's extended history, ``docker history`` showing a build ``ARG``, a ``curl`` continued
+  with ``\\`` and Python's implicit string concatenation (both halves planted), a value wrapped at a
+  PDF's column (both halves planted), a spreadsheet export with a header row, a runbook's Markdown table;
+  ``PII_FAMILIES27``: a diff scrubbing a fixture or adding seed data, ``git grep`` and ``git log -S``
+  finding the value, a CSV / TSV export with its header row, a Markdown table, a fixed-width report, a
+  PDF form's text (no-break spaces, that form planted), a German e-mail, shell history searching the
+  repository, a scanned Japanese form (full-width digits, that form planted)), key pairs, blocks, paths,
+  URLs and a person's details as an earlier snippet in a diff adding a file, a commit message's body, a
+  heredoc or a spreadsheet's quoted cell (``CONTAINERS27``). About 40 % are kinds the generator lacked
+  (``Category.rounds`` all 27, ``NEW27``; each weighs ``NEW27_WEIGHT`` in a draw of round 27), nearly
+  four fifths of them personal data: a Bahraini resident's CPR number, and a person's name, mobile (7
+  countries and territories whose numbers no earlier round writes: BJ CG NU CX CC SJ EH; national form),
+  e-mail, birth date, login and home address in ``git log`` / ``git shortlog -sne`` / ``git log
+  --format``, ``git blame`` (default and ``--porcelain``) and ``--format=fuller``, ``.mailmap`` /
+  CODEOWNERS / AUTHORS, package manifests (Cargo, PEP 621, Composer, Maven, R ``Authors@R``,
+  ``debian/control``, a gemspec, Cabal, NuGet), ``git format-patch`` headers and ``Signed-off-by`` /
+  ``Co-authored-by`` / ``Reported-by`` / ``Reviewed-by`` / ``Tested-by`` trailers, diffs of fixtures and
+  seeds (``--word-diff`` too), spreadsheet exports (CSV / TSV / semicolons with a header row, Markdown
+  tables, fixed-width reports), text extracted from PDFs and scans (a name hyphenated and an e-mail
+  wrapped at a line break, ligatures, no-break spaces, full-width digits), letters in German, French,
+  Spanish, Portuguese, Italian, Polish, Turkish and Vietnamese with their honorifics, date orders and
+  address orders, and Japanese, Korean and Chinese addresses (largest unit first, 様 / さん / 님 /
+  先生 / 女士); and 3 secret categories (Dub API keys ``dub_``, ClickHouse Cloud API key secrets
+  ``4b1d…``, OpenShift OAuth access tokens ``sha256~``; Dub's docs and gitleaks' rules).
+  ``ROUND27_WRAPPERS``: a diff adding the text and one deleting the file holding it (each line with its
+  ``+`` / ``-``), ``git log``'s message body, a patch review quoted with ``>``, a CSV export's cell, a
+  Markdown table's cell (``\\|``, ``<br>``), text copied from a PDF (no-break spaces), an OCR'd scan
+  (full-width digits), a Dockerfile ``RUN`` continued with ``\\``, a TSV export (``\\t`` / ``\\n``
+  escapes), ``git commit -m``, an indented README block. ``_round27_decoy_templates``: commit hashes,
+  short SHAs, tree ids and ``git describe`` names; bots' and the web editor's no-reply identities; a
+  project's role contacts at ``example.com`` and team handles; manifest and changelog versions; lock
+  files' checksums (uv, Bundler, Mix, pub, SwiftPM); CVE / GHSA / DOI / arXiv / RFC ids; ``git blame -s``
+  line numbers and ``git log --date`` timestamps; unified diff headers; a spreadsheet's header row,
+  totals and formulas; a PDF's metadata, page furniture and ligatures in ordinary words; prices and
+  quantities written in other locales (decimal commas, no-break spaces, full-width digits).
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -1432,6 +1479,23 @@ log that echoes the environment, ``.pypirc``, ``pip.conf``, Cargo's credentials,
 mobile log). Not secrets: masked values (``***``), credential helpers' names, a kubeconfig's CA
 certificate and exec plugin, action pins (commit SHAs). Still no device serials, hashes of passwords or
 documented test keys.
+Round 27's policy. Personal data: a Bahraini resident's CPR number (an id assigned to the person, their
+birth year and month in it); a person's name (a given name alone where a letter uses it with an
+honorific, a family name with an honorific, a Japanese family name with さん, a Chinese or Korean name
+by its whole), mobile, e-mail (a laptop's local address in ``.mailmap`` and a GitHub no-reply address
+carrying a person's login included), birth date, login (a GitHub handle in CODEOWNERS, AUTHORS or a
+manifest) and home address where the developer's repository and documents hold them, each planted, as
+the text writes it (hyphenated or wrapped at a line break, with ligatures, no-break spaces or full-width
+digits). Not personal: bots' identities (``dependabot[bot]``, ``github-actions[bot]``, ``renovate[bot]``
+and their no-reply addresses) and GitHub's web-flow committer; organisations and role addresses at
+``example.com`` in AUTHORS or a manifest; team handles (``@acme/platform``); "Test User" and
+``example.com`` fixture values; commit, tree and blob ids; blame line numbers and timestamps; diff
+headers; versions; lock-file checksums; CVE / GHSA / DOI / arXiv / RFC ids; a spreadsheet's structure and
+totals; a PDF's metadata and page furniture; prices and quantities. Secrets: whatever grants access, where
+the repository and its documents hold it (a diff, ``git grep``, a blame line, history, an image's
+build arguments, a continued shell line or concatenated string (both halves), a wrapped PDF line (both
+halves), a spreadsheet, a runbook's table). Still no device serials, hashes of passwords or documented
+test keys.
 """
 
 from __future__ import annotations
@@ -24886,8 +24950,8 @@ def _diff_person_rows27(rng: random.Random, t: int) -> tuple[str, list[str]]:
         ),
         (
             # a word diff of a JSON fixture (git diff --word-diff)
-            f'$ git diff --word-diff fixtures/profile.json\n@@ -2,4 +2,4 @@\n  "name": [-"{_js(p["name"])}"-]{{+"Jane '
-            f'Doe"+}},\n  "mobile": [-"{p["phone"]}"-]{{+"+1 555 0100"+}},',
+            f'$ git diff --word-diff fixtures/profile.json\n@@ -2,4 +2,4 @@\n  "name": [-"{_js(p["name"])}"-]'
+            f'{{+"Test User"+}},\n  "mobile": [-"{p["phone"]}"-]{{+""+}},',
             [_js(p["name"]), p["phone"]],
         ),
     ]
