@@ -262,9 +262,17 @@ def blind(pool: str) -> BlindScore:
 # case by case). Its floors are seed 7's less 1.5 points and 30 stray spans more; its false-positive
 # ceiling is seed 7's figure plus 15 (of round 26's look-alikes about one in eighteen is redacted
 # untuned); its idempotence is not asserted until a tuner makes it so.
+# Round 27 made round 26 dev (issue 17, branch blind27): round 26's floors are its figures drawn as dev
+# at seed 7 (n 1200) less 1.5 points (test_blind_joined_dev[round26]). The holdout is round 27 alone
+# (written blind, untuned, the engine at main 030aa82), seeds 1 / 2 / 7 (n 1200): 85.1 / 87.1 / 86.7%
+# secrets, 55.2 / 55.4 / 54.2% personal data, 103.7 / 79.7 / 94.6 FP/MB, 90 / 99 / 362 stray spans,
+# nothing dropped, idempotent at seeds 1 and 7, NOT at seed 2 (a second pass redacts more; never read
+# case by case). Its floors are seed 7's less 1.5 points and 30 stray spans more; its false-positive
+# ceiling is seed 7's figure plus 15 (of round 27's look-alikes about one in twenty-six is redacted
+# untuned); its idempotence is asserted at this file's seed 7, where it holds untuned.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray", "idempotent"),
-    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.952, 0.449, 115.8, 834, False)],
+    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.852, 0.527, 109.6, 392, True)],
 )
 def test_blind_pools(
     pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int, idempotent: bool
@@ -381,6 +389,11 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     # (+15), 359 stray spans (+30), idempotent. Untuned on main c3a196e: 93.9% / 64.6% / 275.8 FP/MB / 492
     # stray. (As the holdout, seed 7: 94.0% / 61.5% / 243.2 FP/MB / 18 untuned.)
     25: JoinedFloors(0.949, 0.860, 26.4, 389),
+    # Round 26 (dev since round 27 is written blind): floors at its untuned figures drawn as dev at seed 7
+    # (n 1200) on main 030aa82 less 1.5 points: 97.7% secrets, 50.3% personal data, 101.5 FP/MB (+15), 909
+    # stray spans (+30), idempotent as dev (as the holdout it was not at seed 7; as the holdout after tune25,
+    # seeds 1 / 2 / 7: 96.5 / 96.1 / 96.7% secrets, 48.5 / 48.7 / 48.1% personal data).
+    26: JoinedFloors(0.962, 0.488, 116.5, 939),
 }
 
 
