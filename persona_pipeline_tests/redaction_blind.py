@@ -24522,7 +24522,10 @@ CONTAINERS27: list[tuple[str, Callable[[str], str]]] = [
 
 def _container27(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
     old = next(c for c in CATS if c.name == name)
-    earlier = [r for r in old.rounds if r < ROUND13] or [r for r in old.rounds if r < ROUND27]
+    # the snippet as its kind was first written: rounds 1 to 12's latest families, or a later category's
+    # own round's (rounds 13 to 26 wrote containers of containers: an escape inside an escape inside a
+    # frame is no text a developer pastes)
+    earlier = [r for r in old.rounds if r < ROUND13] or [old.rounds[0]]
     inner = [t for t, r in enumerate(old.rounds) if r == max(earlier)]
     frames = [CONTAINERS27[j] for j in _picks27(name, len(CONTAINERS27), 2)]
 
