@@ -1130,8 +1130,8 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   ``_round27_decoy_templates``), written blind to the engine (issue 17, branch blind27: its author read
   only this generator, its tests, README's blind section, public docs and the engine's aggregate lines
   (and, once, the new categories' recall at seed 7); scored by
-  ``--pool holdout``; untuned, the engine at main 030aa82, seeds 1 / 2 / 7 (n 1200): 85.1 / 87.1 / 86.7% secrets,
-  55.2 / 55.4 / 54.2% personal data, 103.7 / 79.7 / 94.6 FP/MB, 90 / 99 / 362 stray spans, nothing
+  ``--pool holdout``; untuned, the engine at main 030aa82, seeds 1 / 2 / 7 (n 1200): 85.2 / 87.1 / 86.4% secrets,
+  55.6 / 56.2 / 54.4% personal data, 108.9 / 78.4 / 97.2 FP/MB, 94 / 94 / 70 stray spans, nothing
   dropped; idempotent at seeds 1 and 7, not at seed 2).
   Round 27 puts values in the developer's own repository and documents, and in text reshaped on its way
   into a prompt. About 60 % of its plants are earlier kinds: two families from shared lists for every
