@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (26 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (26, the oldest
+``HOLDOUT_ROUNDS`` (27 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (27, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 26`` is exactly round 26's holdout whatever is written after it (a pool's
+``--pool holdout --round 27`` is exactly round 27's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -35,19 +35,20 @@ drew before round 21 was written; ``before=21``: rounds 1 to 20, the cases dev d
 was written; ``before=22``: rounds 1 to 21, the cases dev drew before round 23 was written; ``before=23``:
 rounds 1 to 22, the cases dev drew before round 24 was written; ``before=24``: rounds 1 to 23, the cases
 dev drew before round 25 was written; ``before=25``: rounds 1 to 24, the cases dev drew before round 26
-was written). Every
+was written; ``before=26``: rounds 1 to 25, the cases dev drew before round 27 was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
 ``NEW18_WEIGHT`` times; round 19's new kinds ``NEW19_WEIGHT`` times; round 20's new kinds
 ``NEW20_WEIGHT`` times; round 21's new kinds ``NEW21_WEIGHT`` times; round 22's new kinds ``NEW22_WEIGHT``
 times; round 23's new kinds ``NEW23_WEIGHT`` times; round 24's new kinds ``NEW24_WEIGHT`` times; round 25's
-new kinds ``NEW25_WEIGHT`` times; round 26's new kinds ``NEW26_WEIGHT`` times. A weight
+new kinds ``NEW25_WEIGHT`` times; round 26's new kinds ``NEW26_WEIGHT`` times; round 27's new kinds
+``NEW27_WEIGHT`` times. A weight
 counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
-- ``dev`` (tune on its failures): rounds 1 to 25 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 26 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -74,7 +75,9 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   secrets, 52.2% personal data, 665.2 FP/MB, 20 stray spans; rounds 20 to 25 likewise, each since the
   next round was written, with the floors of ``JOINED_DEV_FLOORS`` in ``test_redaction_blind.py``;
   round 25 since round 26 was written, branch blind26: drawn as dev at seed 7 (n 1200), untuned on it
-  (main c3a196e), 93.9% secrets, 64.6% personal data, 275.8 FP/MB, 492 stray spans, idempotent).
+  (main c3a196e), 93.9% secrets, 64.6% personal data, 275.8 FP/MB, 492 stray spans, idempotent;
+  round 26 since round 27 was written, branch blind27: drawn as dev at seed 7 (n 1200), untuned on it
+  (main 030aa82), 97.7% secrets, 50.3% personal data, 101.5 FP/MB, 909 stray spans, idempotent).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -668,7 +671,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 26 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
+  table alone): round 27 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
   the next one was written.
   Round 15 (dev since round 16; ``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
   ``ROUND15_WRAPPERS``, ``_round15_decoy_templates``), written blind to the engine (issue 17, branch
@@ -1076,7 +1079,8 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   (public by design); a .proto message and a GraphQL schema; a Terraform state's metadata; a HAR entry's
   timings and cache headers; a message's MIME structure; a crash report's system section; a JWT's header
   and a JWKS public key; a Kubernetes Secret's public fields.
-  Round 26 (``ROUND26``, ``_extend26`` / ``round26_custom`` / ``_multi26`` / ``_fill26``, ``ROUND26_WRAPPERS``,
+  Round 26 (dev since round 27; ``ROUND26``, ``_extend26`` / ``round26_custom`` / ``_multi26`` / ``_fill26``,
+  ``ROUND26_WRAPPERS``,
   ``_round26_decoy_templates``), written blind to the engine (issue 17, branch blind26: its author read
   only this generator, its tests, the shared bench's README and the engine's aggregate lines; scored by
   ``--pool holdout``; untuned, the engine at main c3a196e, seeds 1 / 2 / 7 (n 1200): 96.5 / 96.1 / 96.7%
@@ -1122,6 +1126,52 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   binary images; cloud CLIs' account metadata (a project, subscription and tenant GUIDs, an assumed
   role's CI session); a CI log's masked secrets, runner versions and action pins; registry configs
   without a credential; a kubeconfig's cluster block and exec plugin; UI strings in non-Latin scripts.
+  Round 27 (``ROUND27``, ``_extend27`` / ``round27_custom`` / ``_secret27`` / ``_fill27``, ``ROUND27_WRAPPERS``,
+  ``_round27_decoy_templates``), written blind to the engine (issue 17, branch blind27: its author read
+  only this generator, its tests, README's blind section, public docs and the engine's aggregate lines
+  (and, once, the new categories' recall at seed 7); scored by
+  ``--pool holdout``; untuned, the engine at main 030aa82, seeds 1 / 2 / 7 (n 1200): 85.2 / 87.1 / 86.4% secrets,
+  55.6 / 56.2 / 54.4% personal data, 108.9 / 78.4 / 97.2 FP/MB, 94 / 94 / 70 stray spans, nothing
+  dropped; idempotent at seeds 1 and 7, not at seed 2).
+  Round 27 puts values in the developer's own repository and documents, and in text reshaped on its way
+  into a prompt. About 60 % of its plants are earlier kinds: two families from shared lists for every
+  earlier one-value category (``SECRET_FAMILIES27``: a unified diff adding the value to an env file or
+  removing a leaked one from code, ``git grep -n``, ``git blame`` of a line not yet committed, ``git log
+  -p``'s hunk, zsh's extended history, ``docker history`` showing a build ``ARG``, a ``curl`` continued
+  with ``\\`` and Python's implicit string concatenation (both halves planted), a value wrapped at a
+  PDF's column (both halves planted), a spreadsheet export with a header row, a runbook's Markdown table;
+  ``PII_FAMILIES27``: a diff scrubbing a fixture or adding seed data, ``git grep`` and ``git log -S``
+  finding the value, a CSV / TSV export with its header row, a Markdown table, a fixed-width report, a
+  PDF form's text (no-break spaces, that form planted), a German e-mail, shell history searching the
+  repository, a scanned Japanese form (full-width digits, that form planted)), key pairs, blocks, paths,
+  URLs and a person's details as an earlier snippet in a diff adding a file, a commit message's body, a
+  heredoc or a spreadsheet's quoted cell (``CONTAINERS27``). About 40 % are kinds the generator lacked
+  (``Category.rounds`` all 27, ``NEW27``; each weighs ``NEW27_WEIGHT`` in a draw of round 27), nearly
+  four fifths of them personal data: a Bahraini resident's CPR number, and a person's name, mobile (7
+  countries and territories whose numbers no earlier round writes: BJ CG NU CX CC SJ EH; national form),
+  e-mail, birth date, login and home address in ``git log`` / ``git shortlog -sne`` / ``git log
+  --format``, ``git blame`` (default and ``--porcelain``) and ``--format=fuller``, ``.mailmap`` /
+  CODEOWNERS / AUTHORS, package manifests (Cargo, PEP 621, Composer, Maven, R ``Authors@R``,
+  ``debian/control``, a gemspec, Cabal, NuGet), ``git format-patch`` headers and ``Signed-off-by`` /
+  ``Co-authored-by`` / ``Reported-by`` / ``Reviewed-by`` / ``Tested-by`` trailers, diffs of fixtures and
+  seeds (``--word-diff`` too), spreadsheet exports (CSV / TSV / semicolons with a header row, Markdown
+  tables, fixed-width reports), text extracted from PDFs and scans (a name hyphenated and an e-mail
+  wrapped at a line break, ligatures, no-break spaces, full-width digits), letters in German, French,
+  Spanish, Portuguese, Italian, Polish, Turkish and Vietnamese with their honorifics, date orders and
+  address orders, and Japanese, Korean and Chinese addresses (largest unit first, 様 / さん / 님 /
+  先生 / 女士); and 3 secret categories (Dub API keys ``dub_``, ClickHouse Cloud API key secrets
+  ``4b1d…``, OpenShift OAuth access tokens ``sha256~``; Dub's docs and gitleaks' rules).
+  ``ROUND27_WRAPPERS``: a diff adding the text and one deleting the file holding it (each line with its
+  ``+`` / ``-``), ``git log``'s message body, a patch review quoted with ``>``, a CSV export's cell, a
+  Markdown table's cell (``\\|``, ``<br>``), text copied from a PDF (no-break spaces), an OCR'd scan
+  (full-width digits), a Dockerfile ``RUN`` continued with ``\\``, a TSV export (``\\t`` / ``\\n``
+  escapes), ``git commit -m``, an indented README block. ``_round27_decoy_templates``: commit hashes,
+  short SHAs, tree ids and ``git describe`` names; bots' and the web editor's no-reply identities; a
+  project's role contacts at ``example.com`` and team handles; manifest and changelog versions; lock
+  files' checksums (uv, Bundler, Mix, pub, SwiftPM); CVE / GHSA / DOI / arXiv / RFC ids; ``git blame -s``
+  line numbers and ``git log --date`` timestamps; unified diff headers; a spreadsheet's header row,
+  totals and formulas; a PDF's metadata, page furniture and ligatures in ordinary words; prices and
+  quantities written in other locales (decimal commas, no-break spaces, full-width digits).
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -1432,6 +1482,23 @@ log that echoes the environment, ``.pypirc``, ``pip.conf``, Cargo's credentials,
 mobile log). Not secrets: masked values (``***``), credential helpers' names, a kubeconfig's CA
 certificate and exec plugin, action pins (commit SHAs). Still no device serials, hashes of passwords or
 documented test keys.
+Round 27's policy. Personal data: a Bahraini resident's CPR number (an id assigned to the person, their
+birth year and month in it); a person's name (a given name alone where a letter uses it with an
+honorific, a family name with an honorific, a Japanese family name with さん, a Chinese or Korean name
+by its whole), mobile, e-mail (a laptop's local address in ``.mailmap`` and a GitHub no-reply address
+carrying a person's login included), birth date, login (a GitHub handle in CODEOWNERS, AUTHORS or a
+manifest) and home address where the developer's repository and documents hold them, each planted, as
+the text writes it (hyphenated or wrapped at a line break, with ligatures, no-break spaces or full-width
+digits). Not personal: bots' identities (``dependabot[bot]``, ``github-actions[bot]``, ``renovate[bot]``
+and their no-reply addresses) and GitHub's web-flow committer; organisations and role addresses at
+``example.com`` in AUTHORS or a manifest; team handles (``@acme/platform``); "Test User" and
+``example.com`` fixture values; commit, tree and blob ids; blame line numbers and timestamps; diff
+headers; versions; lock-file checksums; CVE / GHSA / DOI / arXiv / RFC ids; a spreadsheet's structure and
+totals; a PDF's metadata and page furniture; prices and quantities. Secrets: whatever grants access, where
+the repository and its documents hold it (a diff, ``git grep``, a blame line, history, an image's
+build arguments, a continued shell line or concatenated string (both halves), a wrapped PDF line (both
+halves), a spreadsheet, a runbook's table). Still no device serials, hashes of passwords or documented
+test keys.
 """
 
 from __future__ import annotations
@@ -1925,8 +1992,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 26  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (26,)
+HOLDOUT_ROUND = 27  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (27,)
 ROUND5 = 5
 
 
@@ -24310,6 +24377,830 @@ round26_custom("ci_log_identity26", "pii", _ci_log_identity26, 3)
 round26_custom("registry_kube_user26", "pii", _registry_kube_user26, 3)
 round26_custom("name_scripts_orders26", "pii", _name_scripts26, 3)
 
+# ---------------------------------------------------------------------------------------------
+# round 27 (issue 17, branch blind27): written blind to the engine, the holdout since it exists
+
+ROUND27 = 27
+
+
+def _picks27(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round27:{name}").sample(range(n_families), k)
+
+
+# Secret families: {L} an environment-style label, {l} it in lower case, {k} kebab case, {v} the
+# value, {v1} / {v2} its two halves where the artefact cuts it (round 15's convention: both halves
+# planted). Round 27 is about the developer's own repository and documents and text reshaped on its
+# way into a prompt: a unified diff that adds a value or removes a leaked one, ``git grep`` and
+# ``git blame`` of a line not yet committed, ``git log -p``'s hunk, zsh's extended history, ``docker
+# history`` showing a build ``ARG``, a shell line continued with ``\``, Python's implicit string
+# concatenation, a value wrapped at a fixed column by a PDF or a terminal, a spreadsheet export with a
+# header row and a runbook's Markdown table.
+SECRET_FAMILIES27 = [
+    "diff --git a/.env.staging b/.env.staging\nindex 3b18e51..a94c2f0 100644\n--- a/.env.staging\n+++ b/.env.staging\n"
+    "@@ -4,3 +4,4 @@ LOG_LEVEL=info\n SYNC_REGION=eu-west-1\n+{L}={v}\n SYNC_BATCH=500",
+    "--- a/config/settings.py\n+++ b/config/settings.py\n@@ -18,7 +18,7 @@ CACHES = {{\n"
+    '-{L} = "{v}"\n+{L} = os.environ["{L}"]',
+    '$ git grep -n {L}\nconfig/sync.toml:12:{l} = "{v}"\ndocs/setup.md:40:set `{L}` in your shell first',
+    "00000000 (Not Committed Yet 2026-12-07 10:{m}:14 +0100 12) {L}={v}",
+    ": 1765101{n}:0;export {L}='{v}'\n: 1765101{n}:0;make deploy",
+    "$ docker history --no-trunc --format '{{{{.CreatedBy}}}}' registry.example.com/sync:1.4\n"
+    "RUN |1 {L}={v} /bin/sh -c ./scripts/fetch-assets.sh\nARG {L}={v}\nWORKDIR /app",
+    'curl -sS https://api.example.com/v1/sync \\\n  -H "Authorization: Bearer {v1}\\\n{v2}" \\\n  -d @payload.json',
+    '{l} = (\n    "{v1}"\n    "{v2}"\n)',
+    "Appendix B: service credentials (page 14)\n{L}: {v1}\n{v2}\nRotate quarterly; owner: platform team.",
+    "service,environment,{l},rotated_on\nsync,production,{v},2026-11-30\nsearch,staging,(vault),2026-10-02",
+    "| Service | Variable | Value |\n| --- | --- | --- |"
+    "\n| sync | `{L}` | `{v}` |\n| search | `SEARCH_URL` | see vault |",
+    "commit 6f1c0a94e1b2d3c4f5a6b7c8d9e0f1a2b3c4d5e6\n\n    wire the sync client\n\n"
+    "diff --git a/deploy/values.yaml b/deploy/values.yaml\n@@ -9,2 +9,3 @@ sync:\n   enabled: true\n+  {k}: {v}",
+]
+
+# Personal-data families: {f} the field in words, {k} a snake-case key, {K} it in upper case, {v}
+# the value, {vnb} it with no-break spaces where it had spaces (a PDF's or a word processor's text),
+# {vfw} it with full-width digits (text typed with a CJK input method or read by OCR). A person's data
+# in the developer's repository and documents: a diff that removes a real customer from a fixture or
+# adds one to seed data, ``git grep`` and ``git log -S`` finding the value, a CSV / TSV export with a
+# header row, a Markdown table, a fixed-width report, text extracted from a PDF form, a French note
+# (a no-break space before the colon, as French typography sets it), a German e-mail, shell history
+# searching the repository for the value.
+PII_FAMILIES27 = [
+    "--- a/tests/fixtures/customer.json\n+++ b/tests/fixtures/customer.json\n@@ -3,3 +3,3 @@\n"
+    '   "id": {n},\n-  "{k}": "{v}",\n+  "{k}": "REDACTED",\n   "plan": "pro"',
+    "diff --git a/db/seeds.sql b/db/seeds.sql\n@@ -41,0 +42 @@\n+INSERT INTO customers (id, {k}) VALUES ({n}, '{v}');",
+    "$ git grep -n '{v}'\ntests/fixtures/orders.csv:{n}:{v}\nscripts/backfill.py:{m}:    # {f}: {v}",
+    "$ git log -S'{v}' --oneline --all\n3f9c2a1 scrub customer data from fixtures\n8b41d07 add import fixtures",
+    "id,{k},created_at\n{n},{v},2026-11-30\n",
+    "{f}\tverified\tsource\n{v}\tyes\timport-2026-11",
+    "| # | {f} | Status |\n| ---: | --- | --- |\n| {n} | {v} | confirmed |",
+    "{F:<24}STATUS    UPDATED\n{dash24}--------  ----------\n{vpad}OK        2026-11-30",
+    "Formulaire d'inscription — page 1/2\n{f}\u00a0: {vnb}\nSignature\u00a0: ________",
+    "Hallo zusammen,\n\nim Ticket steht als {f} noch {v} – bitte im Staging-Export prüfen.\n\nViele Grüße",
+    "  {n}  grep -rn '{v}' data/ exports/",
+    "申込書（スキャン）\n{f}／記入欄：{vfw}\n受付日：２０２６年１２月７日",
+]
+
+
+def _fullwidth27(s: str) -> str:
+    # ASCII digits, '-', '+', '@' and '.' as their full-width forms (U+FF10.., as an IME or an OCR writes them)
+    return "".join(chr(ord(c) + 0xFEE0) if c.isascii() and (c.isdigit() or c in "-+@.") else c for c in s)
+
+
+def _fill27(template: str, v: str, rng: random.Random, **kw: str) -> tuple[str, list[str]]:
+    # {vnb} / {vfw}: the value as the document writes it (no-break spaces, full-width digits); that
+    # form is what is planted. {F} / {dash24} / {vpad}: a fixed-width report's header, rule and cell.
+    if "{vnb}" in template:
+        return _fill26(template.replace("{vnb}", "{v}"), v.replace(" ", "\u00a0"), rng, **kw)
+    if "{vfw}" in template:
+        return _fill26(template.replace("{vfw}", "{v}"), _fullwidth27(v), rng, **kw)
+    if "{vpad}" in template:
+        f = kw.get("f", "value")
+        width = max(24, len(v) + 2)
+        template = (
+            template.replace("{F:<24}", f.upper()[:22].ljust(width)).replace("{dash24}", "-" * (width - 2) + "  ")
+            .replace("{vpad}", "{v}" + " " * (width - len(v)))
+        )  # fmt: skip
+    return _fill26(template, v, rng, **kw)
+
+
+def _extend27(name: str, make27: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-27 families (drawn by ``make27`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make27(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND27,) * n, old.weight)
+
+
+def _generic27(name: str, kind: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """Two of round 27's shared families for a one-value category of an earlier round."""
+    fams = SECRET_FAMILIES27 if kind == "secret" else PII_FAMILIES27
+    picks = [fams[j] for j in _picks27(name, len(fams), 2)]
+    bare = name.rstrip("0123456789")  # (rounds 18 to 26 end their new kinds' names in the round)
+    label = LABEL6.get(name, bare.upper())
+    fname = (
+        FIELD12.get(name)
+        or FIELD11.get(name)
+        or FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name)
+        or bare.replace("_", " ")
+    )
+    key = KEY12.get(name) or KEY11.get(name) or KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(bare)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        return _fill27(
+            picks[t % len(picks)], v, rng, L=label, l=label.lower(), k=label.lower().replace("_", "-")
+            if kind == "secret" else key, K=key.upper(), f=fname,
+        )  # fmt: skip
+
+    return make, len(picks)
+
+
+# Where a whole earlier snippet lands when its values only make sense together (key pairs, blocks,
+# paths, URLs, a person's details): the frame and how the snippet is written into it.
+CONTAINERS27: list[tuple[str, Callable[[str], str]]] = [
+    (
+        "diff --git a/docs/handover.md b/docs/handover.md\nnew file mode 100644\n--- /dev/null\n"
+        "+++ b/docs/handover.md\n@@ -0,0 +1,12 @@\n+{s}",
+        lambda s: s.replace("\n", "\n+"),  # a unified diff's added lines, each starting with "+"
+    ),
+    (
+        "commit 2b7e91c04d5a6f3e8b1c9d0a7f6e5d4c3b2a1f09\nDate:   Mon Dec 7 10:02:14 2026 +0100\n\n    {s}",
+        lambda s: s.replace("\n", "\n    "),
+    ),  # git log's message body, indented four spaces
+    ("$ cat > notes/incident-2026-12-07.txt <<'EOF'\n{s}\nEOF", lambda s: s),
+    ('"note"\n"{s}"', lambda s: s.replace('"', '""')),  # a spreadsheet export's quoted cell
+]
+
+
+def _container27(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    old = next(c for c in CATS if c.name == name)
+    # the snippet as its kind was first written: rounds 1 to 12's latest families, or a later category's
+    # own round's (rounds 13 to 26 wrote containers of containers: an escape inside an escape inside a
+    # frame is no text a developer pastes)
+    earlier = [r for r in old.rounds if r < ROUND13] or [old.rounds[0]]
+    inner = [t for t, r in enumerate(old.rounds) if r == max(earlier)]
+    frames = [CONTAINERS27[j] for j in _picks27(name, len(CONTAINERS27), 2)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        snippet, needles = old.make(rng, inner[rng.randrange(len(inner))])
+        frame, enc = frames[t % len(frames)]
+        text = frame.replace("{s}", enc(snippet))
+        return text, [next((enc(f) for f in _forms(_ident, nd) if enc(f) in text), enc(nd)) for nd in needles]
+
+    return make, len(frames)
+
+
+def _several_values27(c: Category) -> bool:
+    # round 25's and 26's person categories plant several values (round 25's build forms with helpers
+    # defined further down, so they are not drawn here); any other category is asked for one draw
+    if c.name in NEW25:
+        return c.kind == "pii" and c.name != "ec_ci25"
+    if c.name in NEW26:
+        return c.kind == "pii" and c.name != "fo_ptal26"
+    return c.name in _SPECIFIC12 or len(c.make(random.Random(f"round27:{c.name}"), 0)[1]) > 1
+
+
+for _c in [c for c in CATS if ROUND27 not in c.rounds]:
+    if _several_values27(_c):
+        _extend27(_c.name, *_container27(_c.name))
+    else:
+        _extend27(_c.name, *_generic27(_c.name, _c.kind))
+
+
+# --- round 27's new categories weigh NEW27_WEIGHT in a draw of round 27, so that they are about 40 %
+# of its plants (each category's weight counts only in a draw of the round that wrote it).
+NEW27_WEIGHT = 33
+NEW27: set[str] = set()  # the names of round 27's new kinds
+
+
+def round27_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND27,) * n, NEW27_WEIGHT))
+    NEW27.add(name)
+
+
+def dub_api_key(r: random.Random) -> str:
+    # a Dub workspace API key: ``dub_`` and alphanumerics (Dub's docs, "API keys": ``DUB_API_KEY=dub_xxxxxxxx``;
+    # the keys before the prefix were 24-character nanoids, the prefixed ones keep that body)
+    return "dub_" + _rs(r, B62, 24)
+
+
+def clickhouse_cloud_secret(r: random.Random) -> str:
+    # a ClickHouse Cloud API key's secret: ``4b1d`` and 38 alphanumerics (gitleaks' rule
+    # ``clickhouse-cloud-api-secret-key``: ``4b1d[A-Za-z0-9]{38}``); its key id is 20 alphanumerics
+    return "4b1d" + _rs(r, B62, 38)
+
+
+def openshift_token(r: random.Random) -> str:
+    # an OpenShift OAuth access token (``oc whoami -t``): ``sha256~`` and 43 base64url characters
+    # (gitleaks' rule ``openshift-user-token``: ``sha256~[\w-]{43}``)
+    return "sha256~" + _rs(r, B64URL, 43)
+
+
+def _secret27(
+    name: str, gen: Callable[[random.Random], str], label: str, own: list[str]
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A new secret's own templates ({kid}: a key id that is not secret) and one of round 27's shared families."""
+    templates = [*own, SECRET_FAMILIES27[_picks27(name, len(SECRET_FAMILIES27), 1)[0]]]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        tpl = templates[t % len(templates)].replace("{kid}", _rs(rng, B62, 20))
+        return _fill27(tpl, gen(rng), rng, L=label, l=label.lower(), k=label.lower().replace("_", "-"))
+
+    return make, len(templates)
+
+
+for _name27, _gen27, _label27, _own27 in [
+    (
+        "dub_api_key27",
+        dub_api_key,
+        "DUB_API_KEY",
+        [
+            "{L}={v}",
+            'import {{ Dub }} from "dub";\n\nexport const dub = new Dub({{ token: "{v}" }});',
+            "curl -X POST https://api.dub.co/links -H 'Authorization: Bearer {v}' "
+            "-H 'Content-Type: application/json' -d '{{\"url\": \"https://example.com/launch\"}}'",
+        ],
+    ),
+    (
+        "clickhouse_cloud_key27",
+        clickhouse_cloud_secret,
+        "CLICKHOUSE_CLOUD_KEY_SECRET",
+        [
+            "CLICKHOUSE_CLOUD_KEY_ID={kid}\n{L}={v}",
+            "curl --user '{kid}:{v}' https://api.clickhouse.cloud/v1/organizations",
+            'provider "clickhouse" {{\n  organization_id = var.org_id\n  token_key       = "{kid}"\n'
+            '  token_secret    = "{v}"\n}}',
+        ],
+    ),
+    (
+        "openshift_token27",
+        openshift_token,
+        "OPENSHIFT_TOKEN",
+        [
+            '$ oc login --token={v} --server=https://api.ocp4.example.com:6443\nLogged into "https://api.ocp4'
+            '.example.com:6443" as "ci-deployer" using the token provided.',
+            "$ oc whoami -t\n{v}",
+            'curl -k -H "Authorization: Bearer {v}" '
+            "https://api.ocp4.example.com:6443/apis/user.openshift.io/v1/users/~",
+        ],
+    ),
+]:
+    round27_custom(_name27, "secret", *_secret27(_name27, _gen27, _label27, _own27))
+
+
+# --- round 27's new personal data: a Bahraini resident's CPR number, and a person's data as the
+# developer's own repository and documents hold it (git history and blame, .mailmap / CODEOWNERS /
+# AUTHORS, package manifests of several ecosystems, patches and their trailers, diffs of fixtures,
+# spreadsheet exports, text extracted from PDFs or scans) and as people write it in their own languages
+# (honorifics, date and address orders; Japanese, Korean and Chinese addresses largest unit first).
+
+
+def bh_cpr(r: random.Random) -> str:
+    """A Bahraini CPR (personal) number: YYMM of birth, four serial digits and a ninth digit. The iGA
+    publishes no check-digit rule (python-stdnum has no module for it), so the ninth digit is drawn."""
+    y, m, _day = _birth(r)
+    return f"{y % 100:02d}{m:02d}{_d(r, 4)}{_d(r, 1)}"
+
+
+def _bh_cpr27(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = bh_cpr(rng)
+    forms = [
+        (f"CPR No.: {v}\nNationality: Bahraini", v),
+        (f'{{"applicant": {{"cpr": "{v}", "country": "BH"}}, "status": "pending"}}', v),
+        (f"الرقم الشخصي: {v}", v),
+        (f"customer_id,cpr,branch\n{_d(rng, 5)},{v},Manama", v),
+    ]
+    if t < len(forms):
+        return forms[t][0], [forms[t][1]]
+    fam = PII_FAMILIES27[_picks27("bh_cpr27", len(PII_FAMILIES27), 2)[t - len(forms)]]
+    return _fill27(fam, v, rng, f="CPR", k="cpr", K="CPR", L="CPR", l="cpr")
+
+
+round27_custom("bh_cpr27", "pii", _bh_cpr27, 6)
+
+
+# Mobiles of seven countries and territories whose numbers no earlier round writes (checked against
+# every region code in this file): Benin (10 digits since 2024, ``01`` first), the Republic of the
+# Congo, Niue, and places on a larger neighbour's plan (Christmas Island and the Cocos Islands on
+# Australia's, Svalbard on Norway's, Western Sahara on Morocco's), each validated for its own region.
+PHONE_REGIONS27 = ["BJ", "CG", "NU", "CX", "CC", "SJ", "EH"]
+
+
+def phone27(r: random.Random, region: str) -> str:
+    """A mobile number of ``region`` written the national way: the example mobile's national
+    significant number (its leading zero kept: Benin's and Congo's national numbers start with 0)
+    with its last six digits drawn, until phonenumbers accepts it for that region."""
+    ex = phonenumbers.example_number_for_type(region, phonenumbers.PhoneNumberType.MOBILE)
+    nsn = phonenumbers.national_significant_number(ex)
+    keep = max(1, len(nsn) - 6)
+    for _ in range(2000):
+        num = phonenumbers.parse(f"+{ex.country_code}{nsn[:keep]}{_d(r, len(nsn) - keep)}")
+        if (
+            phonenumbers.is_valid_number_for_region(num, region)
+            and phonenumbers.national_significant_number(num) != nsn
+        ):
+            return phonenumbers.format_number(num, phonenumbers.PhoneNumberFormat.NATIONAL)
+    raise RuntimeError(region)
+
+
+_ADDRESS27: dict[str, tuple[Callable[[random.Random], str], Callable[[random.Random], str]]] = {
+    # (street line, town) as the place writes them
+    "BJ": (
+        lambda r: f"Lot {_n(r, 100, 3999)}, quartier {r.choice(['Cadjèhoun', 'Akpakpa', 'Fidjrossè', 'Gbégamey'])}",
+        lambda r: r.choice(["Cotonou", "Porto-Novo", "Abomey-Calavi", "Parakou"]),
+    ),
+    "CG": (
+        lambda r: f"{_n(r, 1, 220)}, rue {r.choice(['Mbochis', 'Bakongo', 'Loango', 'Mayama'])}",
+        lambda r: r.choice(["Poto-Poto, Brazzaville", "Bacongo, Brazzaville", "Pointe-Noire"]),
+    ),
+    "NU": (
+        lambda r: f"{r.choice(['Hakupu', 'Tamakautoga', 'Avatele', 'Liku'])} village, house {_n(r, 1, 60)}",
+        lambda r: "Niue",
+    ),
+    "CX": (
+        lambda r: f"{_n(r, 1, 40)} {r.choice(['Gaze Road', 'Murray Road', 'Lam Lok Loh', 'Jalan Pantai'])}",
+        lambda r: r.choice(["Flying Fish Cove, Christmas Island WA 6798", "Poon Saan, Christmas Island WA 6798"]),
+    ),
+    "CC": (
+        lambda r: f"{_n(r, 1, 90)} {r.choice(['Jalan Bunga Mawar', 'Jalan Kipas', 'Alexander Street'])}",
+        lambda r: r.choice(
+            ["Home Island, Cocos (Keeling) Islands WA 6799", "West Island, Cocos (Keeling) Islands WA 6799"]
+        ),
+    ),
+    "SJ": (
+        lambda r: f"Vei {r.choice(['222', '228', '230', '600'])} nr {_n(r, 1, 30)}",
+        lambda r: "9170 Longyearbyen",
+    ),
+    "EH": (
+        lambda r: f"{_n(r, 1, 150)}, {r.choice(['Avenue Mohammed VI', 'Rue Smara', 'Boulevard Mekka'])}",
+        lambda r: r.choice(["70000 Laâyoune", "73000 Dakhla"]),
+    ),
+}
+_NAMES27: dict[str, tuple[list[str], list[str]]] = {
+    "BJ": (["Koffi", "Afiavi", "Sèna", "Rodrigue", "Mahougnon"], ["Houngbédji", "Dossou", "Agbossou", "Zinsou"]),
+    "CG": (["Ghislain", "Prisca", "Arsène", "Grâce"], ["Mabiala", "Nkounkou", "Moukoko", "Loubaki"]),
+    "NU": (["Togia", "Lagi", "Moka", "Fisa"], ["Tukuitonga", "Pulehetoa", "Talagi", "Funaki"]),
+    "CX": (["Aishah", "Kevin", "Mei Ling", "Faizal"], ["Yusof", "Lim", "Chong", "Hamid"]),
+    "CC": (["Rahmah", "Sikin", "Anwar", "Nek"], ["Anthoney", "Minan", "Bynie", "Macrae"]),
+    "SJ": (["Ingrid", "Sindre", "Maren", "Eirik"], ["Bakken", "Haugland", "Sørli", "Ødegård"]),
+    "EH": (["Mahjouba", "Brahim", "Salka", "Sidi"], ["Lehbib", "Salek", "Ahmed Baba", "Bachir"]),
+}
+_MAIL27 = ["gmail.com", "yahoo.fr", "outlook.com", "proton.me", "icloud.com", "hotmail.com", "online.no"]
+
+
+def _person27(r: random.Random) -> dict[str, str]:
+    region = r.choice(PHONE_REGIONS27)
+    given_list, family_list = _NAMES27[region]
+    g, f = r.choice(given_list), r.choice(family_list)
+    handle, fs = _ascii_slug(g), _ascii_slug(f)
+    y, m, d = _birth(r)
+    return {
+        "name": f"{g} {f}",
+        "given": g,
+        "family": f,
+        "phone": phone27(r, region),
+        "street": _ADDRESS27[region][0](r),
+        "town": _ADDRESS27[region][1](r),
+        "email": f"{handle}.{fs}{_d(r, 2)}@{r.choice(_MAIL27)}",
+        "login": f"{handle[:1]}{fs}{_d(r, 2)}",
+        "dob": f"{y}-{m:02d}-{d:02d}",
+        "y": str(y),
+        "m": f"{m:02d}",
+        "d": f"{d:02d}",
+    }
+
+
+def _hex27(r: random.Random, n: int) -> str:
+    return _rs(r, HEX, n)
+
+
+def _git_log_people27(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person27(rng), _person27(rng)
+    forms = [
+        (
+            f"$ git log -2\ncommit {_hex27(rng, 40)}\nAuthor: {p['name']} <{p['email']}>\n"
+            f"Date:   Fri Dec 4 16:{_d(rng, 1)}2:09 2026 +0100\n\n    fix rounding in invoice totals\n\n"
+            f"commit {_hex27(rng, 40)}\nAuthor: {q['name']} <{q['email']}>\nDate:   Thu Dec 3 11:40:51 2026 +0100\n\n"
+            "    add CSV export",
+            [p["name"], p["email"], q["name"], q["email"]],
+        ),
+        (
+            f"$ git shortlog -sne --since=2026-01-01\n   {_n(rng, 40, 400)}\t{p['name']} <{p['email']}>\n"
+            f"    {_n(rng, 2, 39)}\t{q['name']} <{q['email']}>\n     3\tdependabot[bot] "
+            "<49699333+dependabot[bot]@users.noreply.github.com>",
+            [p["name"], p["email"], q["name"], q["email"]],
+        ),
+        (
+            "$ git log --format='%h %ad %an <%ae> %s' --date=short -3\n"
+            f"{_hex27(rng, 7)} 2026-12-04 {p['name']} <{p['email']}> bump schema version\n"
+            f"{_hex27(rng, 7)} 2026-12-03 {p['name']} <{p['email']}> migrate users table\n"
+            f"{_hex27(rng, 7)} 2026-12-01 GitHub <noreply@github.com> Merge pull request #{_n(rng, 100, 999)}",
+            [p["name"], p["email"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _git_blame_people27(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person27(rng), _person27(rng)
+    forms = [
+        (
+            f"$ git blame -L 40,42 src/billing/invoice.py\n{_hex27(rng, 8)} ({p['name']} 2026-11-{_n(rng, 10, 28)} "
+            f"10:02:14 +0100 40)     total = sum(lines)\n{_hex27(rng, 8)} ({q['name']} 2026-12-01 09:14:40 +0100 41) "
+            f"    total = round(total, 2)"
+            f"\n{_hex27(rng, 8)} ({p['name']} 2026-11-20 10:02:14 +0100 42)     return total",
+            [p["name"], q["name"]],
+        ),
+        (
+            f"$ git blame --porcelain -L 12,12 app/models.py\n{_hex27(rng, 40)} 12 12 1\nauthor {p['name']}\n"
+            f"author-mail <{p['email']}>\nauthor-time 176{_d(rng, 7)}\nauthor-tz +0100\ncommitter {p['name']}\n"
+            f"committer-mail <{p['email']}>\nsummary tighten validation\nfilename app/models.py\n"
+            "\t    email = models.EmailField(unique=True)",
+            [p["name"], p["email"]],
+        ),
+        (
+            f"$ git log --format=fuller -1\ncommit {_hex27(rng, 40)}\nAuthor:     {p['name']} <{p['email']}>\n"
+            "AuthorDate: Sat Dec 5 21:14:02 2026 +0100\n"
+            f"Commit:     {q['name']} <{q['email']}>"
+            "\nCommitDate: Mon Dec 7 09:01:40 2026 +0100\n\n    handle empty carts",
+            [p["name"], p["email"], q["name"], q["email"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _repo_people_files27(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person27(rng), _person27(rng)
+    old_mail = f"{p['login']}@{rng.choice(['laptop.local', 'MacBook-Pro.local', 'DESKTOP-7QK2.lan'])}"
+    forms = [
+        (
+            # .mailmap: the proper name and e-mail, then the ones a commit carried
+            f"# .mailmap\n{p['name']} <{p['email']}> <{old_mail}>"
+            f"\n{q['name']} <{q['email']}> {q['given']} <{q['login']}"
+            "@users.noreply.github.com>",
+            [p["name"], p["email"], old_mail, q["name"], q["email"], q["login"]],
+        ),
+        (
+            # CODEOWNERS: owners by handle and by e-mail (GitHub accepts both)
+            f"# .github/CODEOWNERS\n*                 @acme/platform\n/billing/         @{p['login']} {p['email']}\n"
+            f"/docs/legal/      {q['email']}",
+            [p["login"], p["email"], q["email"]],
+        ),
+        (
+            f"# AUTHORS\n# Names are sorted alphabetically.\n\n{p['name']} <{p['email']}>\n"
+            f"{q['name']} <{q['email']}> (@{q['login']})\nAcme Cloud Inc. <oss@example.com>",
+            [p["name"], p["email"], q["name"], q["email"], q["login"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _manifest_people27(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person27(rng)
+    name, mail = p["name"], p["email"]
+    forms = [
+        rng.choice(
+            [
+                (
+                    f'[package]\nname = "invoice-core"\nversion = "0.4.2"'
+                    f'\nauthors = ["{name} <{mail}>"]\nedition = "2021"',
+                    [name, mail],
+                ),  # Cargo.toml
+                (
+                    f'[project]\nname = "invoice-core"\nversion = "0.4.2"\nauthors = [\n  {{ name = "{name}", '
+                    f'email = "{mail}" }},\n]',
+                    [name, mail],
+                ),  # pyproject.toml (PEP 621)
+                (
+                    f'{{\n  "name": "acme/invoice-core",\n  "type": "library",\n  "authors": [\n    {{\n      '
+                    f'"name": "{_js(name)}",\n      "email": "{mail}",\n      "role": "Developer"\n    }}\n  ]\n}}',
+                    [_js(name), mail],
+                ),  # composer.json
+            ]
+        ),
+        rng.choice(
+            [
+                (
+                    f"<developers>\n  <developer>\n    <id>{p['login']}</id>\n    <name>{name}</name>\n    "
+                    f"<email>{mail}</email>\n  </developer>\n</developers>",
+                    [p["login"], name, mail],
+                ),  # pom.xml
+                (
+                    f'Package: invoicecore\nVersion: 0.4.2\nAuthors@R: person("{p["given"]}", "{p["family"]}", '
+                    f'email = "{mail}", role = c("aut", "cre"))',
+                    [f'person("{p["given"]}", "{p["family"]}"', mail],
+                ),  # an R DESCRIPTION
+                (
+                    f"Source: invoice-core\nSection: python\nPriority: optional\nMaintainer: {name} <{mail}>\n"
+                    "Build-Depends: debhelper-compat (= 13)",
+                    [name, mail],
+                ),  # debian/control
+            ]
+        ),
+        rng.choice(
+            [
+                (
+                    f'Gem::Specification.new do |spec|\n  spec.name    = "invoice_core"\n  spec.authors = ["{name}"]\n'
+                    f'  spec.email   = ["{mail}"]\nend',
+                    [name, mail],
+                ),  # a gemspec
+                (
+                    f"cabal-version: 3.0\nname:          invoice-core\nauthor:        {name}\nmaintainer:    {mail}",
+                    [name, mail],
+                ),  # a .cabal file
+                (
+                    f"<metadata>\n  <id>Acme.InvoiceCore</id>"
+                    f"\n  <version>0.4.2</version>\n  <authors>{name}</authors>\n"
+                    f"  <owners>{p['login']}</owners>\n</metadata>",
+                    [name, p["login"]],
+                ),  # a .nuspec
+            ]
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _patch_trailers27(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q, s = _person27(rng), _person27(rng), _person27(rng)
+    forms = [
+        (
+            # git format-patch: the author in the mail header, a Signed-off-by trailer
+            f"From {_hex27(rng, 40)} Mon Sep 17 00:00:00 2001\nFrom: {p['name']} <{p['email']}>\n"
+            f"Date: Fri, 4 Dec 2026 16:02:09 +0100\nSubject: [PATCH 1/2] invoice: round totals half-even\n\n"
+            f"Signed-off-by: {p['name']} <{p['email']}>\n---\n src/invoice.py | 2 +-\n 1 file changed",
+            [p["name"], p["email"]],
+        ),
+        (
+            # a squash merge's message with its co-authors
+            f"Squashed commit of the following:\n\n    add CSV export (#{_n(rng, 100, 999)})\n\n"
+            f"    Co-authored-by: {q['name']} <{q['email']}>\n    Co-authored-by: {s['name']} <{s['email']}>",
+            [q["name"], q["email"], s["name"], s["email"]],
+        ),
+        (
+            # a patch series' trailers collected by b4 / git am, inside the diff's header
+            f"Subject: [PATCH v3] parser: reject empty header names\n\nReported-by: {q['name']} <{q['email']}>\n"
+            f"Reviewed-by: {s['name']} <{s['email']}>\nTested-by: {p['name']} <{p['email']}>\n---\n"
+            "diff --git a/src/parser.c b/src/parser.c\nindex 1c2d3e4..5f6a7b8 100644",
+            [q["name"], q["email"], s["name"], s["email"], p["name"], p["email"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _diff_person_rows27(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person27(rng)
+    forms = [
+        (
+            # a real customer's row removed from a CSV fixture
+            "diff --git a/tests/fixtures/customers.csv b/tests/fixtures/customers.csv\n@@ -1,4 +1,3 @@\n"
+            f" id,name,email,phone,city\n-{_n(rng, 100, 999)},{p['name']},{p['email']},{p['phone']},{p['town']}\n"
+            " 2,Test User,test.user@example.com,,",
+            [p["name"], p["email"], p["phone"]],
+        ),
+        (
+            # a YAML seed gaining a person
+            "--- a/db/seeds/users.yml\n+++ b/db/seeds/users.yml\n@@ -8,0 +9,5 @@\n"
+            f"+- name: {p['name']}\n+  email: {p['email']}"
+            f"\n+  born: {p['dob']}\n+  address: {p['street']}, {p['town']}",
+            [p["name"], p["email"], p["dob"], p["street"]],
+        ),
+        (
+            # a word diff of a JSON fixture (git diff --word-diff)
+            f'$ git diff --word-diff fixtures/profile.json\n@@ -2,4 +2,4 @@\n  "name": [-"{_js(p["name"])}"-]'
+            f'{{+"Test User"+}},\n  "mobile": [-"{p["phone"]}"-]{{+""+}},',
+            [_js(p["name"]), p["phone"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _spreadsheet_people27(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person27(rng), _person27(rng)
+    sep = rng.choice([",", "\t", ";"])  # (a CSV, a sheet pasted as TSV, a European locale's CSV)
+    forms = [
+        (
+            # a CSV export (or a sheet pasted as TSV) with its header row
+            sep.join(["Name", "Mobile", "Date of birth", "E-mail"])
+            + "\n"
+            + "\n".join(sep.join([x["name"], x["phone"], x["dob"], x["email"]]) for x in (p, q)),
+            [p["name"], p["phone"], p["email"], q["name"], q["phone"], q["email"]],
+        ),
+        (
+            f"| Name | Address | Mobile |\n|:-----|:--------|-------:|\n| {p['name']} | {p['street']}, {p['town']} | "
+            f"{p['phone']} |\n| {q['name']} | {q['street']}, {q['town']} | {q['phone']} |",
+            [p["name"], p["street"], p["phone"], q["name"], q["street"], q["phone"]],
+        ),
+        (
+            # a fixed-width report
+            f"{'NAME':<26}{'BORN':<12}{'MOBILE':<18}\n{'-' * 25} {'-' * 11} {'-' * 17}\n"
+            f"{p['name']:<26}{p['dob']:<12}{p['phone']:<18}\n{q['name']:<26}{q['dob']:<12}{q['phone']:<18}",
+            [p["name"], p["dob"], p["phone"], q["name"], q["dob"], q["phone"]],
+        ),
+    ]
+    text, needles = forms[t % len(forms)]
+    return text, needles
+
+
+def _ligatures27(s: str) -> str:
+    # a PDF's text layer keeps the typeface's ligatures (U+FB00 ff, U+FB01 fi, U+FB02 fl, U+FB03 ffi)
+    return s.replace("ffi", "\ufb03").replace("ff", "\ufb00").replace("fi", "\ufb01").replace("fl", "\ufb02")
+
+
+def _pdf_ocr_people27(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person27(rng), _person27(rng)
+    fam = rng.choice(["Griffiths", "Schiffer", "Fischer", "Flanagan", "Ruffini", "Duffield"])
+    if t % 3 == 0:
+        # a name hyphenated at a line break and an e-mail wrapped at the column, as a PDF's text extracts them
+        whole = f"{p['given']} {p['family']}"
+        cut = len(p["given"]) + 1 + max(2, len(p["family"]) // 2)
+        name = f"{whole[:cut]}-\n{whole[cut:]}" if cut < len(whole) else whole
+        mail = f"{p['email'][:9]}\n{p['email'][9:]}"
+        return (
+            f"This agreement is made between Acme Cloud Ltd and {name}, residing at {p['street']}, {p['town']}, "
+            f"reachable at {mail}.",
+            [name, p["street"], mail],
+        )
+    if t % 3 == 1:
+        # ligatures in a name and no-break spaces inside a number (copied from a PDF form)
+        tenant = _ligatures27(q["given"] + " " + fam)
+        mobile = q["phone"].replace(" ", "\u00a0")
+        born = f"{q['d']}.{q['m']}.{q['y']}"
+        return f"Tenant: {tenant}\nMobile:\u00a0{mobile}\nDate of birth: {born}", [tenant, mobile, born]
+    # an OCR'd scan: full-width digits and a page's furniture between the lines of one record
+    return (
+        f"[OCR page 2]\nName: {p['name']}\nPhone: {_fullwidth27(p['phone'])}\n\f\nACME CLOUD — CONFIDENTIAL\n"
+        f"Address: {p['street']},\n{p['town']}",
+        [p["name"], _fullwidth27(p["phone"]), p["street"]],
+    )
+
+
+# People as other languages write to and about them: (given names, family names, honorific of a man
+# and of a woman as the language writes it, a street line, a postcode and town, the phone region,
+# the date order). Honorifics and date orders follow each language's usual practice (German Hr./Fr.
+# and DD.MM.YYYY, French M./Mme and DD/MM/YYYY, Spanish Sr./Sra., Portuguese Sr./Sra., Italian
+# Sig./Sig.ra, Polish Pan/Pani, Turkish Bey/Hanım after the given name, Vietnamese Anh/Chị before it).
+_LANG27: dict[str, dict] = {
+    "de": {
+        "g": (["Jonas", "Lukas", "Felix"], ["Lea", "Hannah", "Marie"]),
+        "f": ["Schäfer", "Wagner", "Hoffmann", "Krüger"],
+        "hon": ("Hr.", "Fr."),
+        "street": lambda r: f"{r.choice(['Lindenstraße', 'Bergweg', 'Am Markt'])} {_n(r, 1, 120)}",
+        "town": lambda r: r.choice(["10115 Berlin", "80331 München", "50667 Köln"]),
+        "region": "DE",
+        "date": lambda y, m, d: f"{d}.{m}.{y}",
+        "text": "Guten Tag {hon} {fam},\nwir haben Ihre Adresse aktualisiert: {street}, {town}. Ihr Geburtsdatum "
+        "laut Akte: {dob}. Rückfragen gern unter {phone}.",
+    },
+    "fr": {
+        "g": (["Julien", "Thomas", "Hugo"], ["Camille", "Manon", "Chloé"]),
+        "f": ["Lefebvre", "Moreau", "Fournier", "Girard"],
+        "hon": ("M.", "Mme"),
+        "street": lambda r: f"{_n(r, 1, 99)}, rue {r.choice(['des Lilas', 'Victor-Hugo', 'de la Paix'])}",
+        "town": lambda r: r.choice(["75011 Paris", "69003 Lyon", "33000 Bordeaux"]),
+        "region": "FR",
+        "date": lambda y, m, d: f"{d}/{m}/{y}",
+        "text": "Bonjour,\n{hon} {given} {fam} (né·e le {dob}) a changé d'adresse\u00a0: {street}, {town}. "
+        "Portable\u00a0: {phone}.",
+    },
+    "es": {
+        "g": (["Javier", "Sergio", "Pablo"], ["Lucía", "Carmen", "Elena"]),
+        "f": ["García Ruiz", "Martín López", "Sánchez Gil"],
+        "hon": ("Sr.", "Sra."),
+        "street": lambda r: f"Calle {r.choice(['Mayor', 'del Prado', 'de Alcalá'])}, {_n(r, 1, 150)}, {_n(r, 1, 9)}º",
+        "town": lambda r: r.choice(["28013 Madrid", "08002 Barcelona", "41001 Sevilla"]),
+        "region": "ES",
+        "date": lambda y, m, d: f"{d}/{m}/{y}",
+        "text": "Estimado/a {hon} {fam}:\nconfirmamos sus datos: domicilio {street}, {town}; fecha de nacimiento "
+        "{dob}; móvil {phone}.",
+    },
+    "pt": {
+        "g": (["Tiago", "Rafael", "Diogo"], ["Inês", "Beatriz", "Mariana"]),
+        "f": ["Carvalho", "Ferreira", "Rodrigues", "Pereira"],
+        "hon": ("Sr.", "Sra."),
+        "street": lambda r: f"Rua {r.choice(['da Prata', 'do Carmo', 'de Santa Catarina'])}, {_n(r, 1, 300)}",
+        "town": lambda r: r.choice(["1100-419 Lisboa", "4000-443 Porto", "3000-150 Coimbra"]),
+        "region": "PT",
+        "date": lambda y, m, d: f"{d}/{m}/{y}",
+        "text": "Caro/a {hon} {given} {fam},\na sua morada foi atualizada para {street}, {town}. Data de "
+        "nascimento: {dob}. Telemóvel: {phone}.",
+    },
+    "it": {
+        "g": (["Matteo", "Lorenzo", "Davide"], ["Giulia", "Chiara", "Francesca"]),
+        "f": ["Esposito", "Romano", "Colombo", "Ricci"],
+        "hon": ("Sig.", "Sig.ra"),
+        "street": lambda r: f"Via {r.choice(['Garibaldi', 'Roma', 'dei Mille'])} {_n(r, 1, 200)}",
+        "town": lambda r: r.choice(["20121 Milano", "00184 Roma", "40126 Bologna"]),
+        "region": "IT",
+        "date": lambda y, m, d: f"{d}/{m}/{y}",
+        "text": "Gentile {hon} {fam},\nle confermiamo il nuovo indirizzo: {street}, {town}. Nato/a il {dob}. "
+        "Cellulare: {phone}.",
+    },
+    "pl": {
+        "g": (["Piotr", "Tomasz", "Krzysztof"], ["Agnieszka", "Katarzyna", "Magdalena"]),
+        "f": ["Wiśniewski", "Wójcik", "Kamiński", "Lewandowski"],
+        "hon": ("Pan", "Pani"),
+        "street": lambda r: f"ul. {r.choice(['Długa', 'Marszałkowska', 'Lipowa'])} {_n(r, 1, 90)}/{_n(r, 1, 40)}",
+        "town": lambda r: r.choice(["00-001 Warszawa", "30-001 Kraków", "80-001 Gdańsk"]),
+        "region": "PL",
+        "date": lambda y, m, d: f"{d}.{m}.{y}",
+        "text": "Dzień dobry,\n{hon} {given} {fam} prosi o zmianę adresu na {street}, {town}. Data urodzenia: "
+        "{dob}, tel. {phone}.",
+    },
+    "tr": {
+        "g": (["Emre", "Burak", "Mehmet"], ["Elif", "Zeynep", "Ayşe"]),
+        "f": ["Yılmaz", "Kaya", "Demir", "Şahin"],
+        "hon": ("Bey", "Hanım"),
+        "street": lambda r: (
+            f"{r.choice(['Atatürk Cad.', 'Cumhuriyet Mah. Gül Sok.', 'İnönü Cad.'])} No: {_n(r, 1, 90)}"
+        ),
+        "town": lambda r: r.choice(["34710 Kadıköy/İstanbul", "06420 Çankaya/Ankara", "35220 Konak/İzmir"]),
+        "region": "TR",
+        "date": lambda y, m, d: f"{d}.{m}.{y}",
+        "text": "Sayın {given} {fam},\n{given} {hon} adına kayıtlı adres: {street}, {town}. Doğum tarihi: {dob}. "
+        "Cep: {phone}.",
+    },
+    "vi": {
+        "g": (["Minh Tuấn", "Quang Huy", "Đức Anh"], ["Thu Trang", "Ngọc Lan", "Phương Linh"]),
+        "f": ["Nguyễn", "Trần", "Hoàng", "Vũ"],
+        "hon": ("Anh", "Chị"),
+        "street": lambda r: f"Số {_n(r, 1, 200)} {r.choice(['Lê Lợi', 'Trần Hưng Đạo', 'Nguyễn Huệ'])}",
+        "town": lambda r: r.choice(["Quận 1, TP. Hồ Chí Minh", "Quận Hoàn Kiếm, Hà Nội", "Quận Hải Châu, Đà Nẵng"]),
+        "region": "VN",
+        "date": lambda y, m, d: f"{d}/{m}/{y}",
+        "text": "Chào {hon} {given},\nđịa chỉ của {hon} {fam} {given}: {street}, {town}. Ngày sinh: {dob}. "
+        "SĐT: {phone}.",
+    },
+}
+
+
+def _letters27(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    langs = [["de", "fr", "es"], ["pt", "it", "pl"], ["tr", "vi", "fr"]][t % 3]
+    spec = _LANG27[rng.choice(langs)]
+    woman = rng.random() < 0.5
+    given = rng.choice(spec["g"][1 if woman else 0])
+    fam = rng.choice(spec["f"])
+    if spec is _LANG27["pl"] and woman and fam.endswith("ski"):
+        fam = fam[:-1] + "a"  # (a Polish woman's family name in -ska)
+    y, m, d = _birth(rng)
+    dob = spec["date"](y, f"{m:02d}", f"{d:02d}")
+    street, town = spec["street"](rng), spec["town"](rng)
+    phone = phone20(rng, spec["region"])
+    text = spec["text"].format(
+        hon=spec["hon"][1 if woman else 0], given=given, fam=fam, street=street, town=town, dob=dob, phone=phone
+    )
+    needles = [fam, street, dob, phone]
+    if (
+        spec is _LANG27["vi"]
+    ):  # (a Vietnamese family name alone is no one's: the whole name, and the given name used alone)
+        needles = [f"{fam} {given}", given, street, dob, phone]
+    elif "{given}" in spec["text"]:
+        needles = [given, *needles]
+    return text, needles
+
+
+def _cjk_address27(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    y, m, d = _birth(rng)
+    if t % 3 == 0:
+        # Japanese: postcode, prefecture, city, chōme-ban-gō, then the addressee with 様 (a colleague さん)
+        fam, given = rng.choice(["渡辺", "山本", "中村", "小林"]), rng.choice(["陽菜", "大輝", "結衣", "蓮"])
+        addr = (
+            f"〒{_d(rng, 3)}-{_d(rng, 4)} {rng.choice(['東京都世田谷区', '大阪府大阪市北区', '福岡県福岡市中央区'])}"
+            f"{rng.choice(['桜丘', '梅田', '天神'])}{_n(rng, 1, 5)}丁目{_n(rng, 1, 20)}番{_n(rng, 1, 30)}号"
+        )
+        phone = phone20(rng, "JP")
+        return (
+            f"{addr}\n{fam} {given} 様\n携帯：{phone}"
+            f"\n※ 配送は{fam}さんの在宅時（{y}年{m}月{d}日生まれの本人確認あり）",
+            [addr, f"{fam} {given}", phone, f"{fam}さん", f"{y}年{m}月{d}日"],
+        )
+    if t % 3 == 1:
+        # Korean: city, district, road and number, unit; the name with 님
+        fam, given = rng.choice(["정", "강", "조", "윤"]), rng.choice(["하은", "도윤", "지아", "시우"])
+        addr = (
+            f"{rng.choice(['서울특별시 마포구', '부산광역시 해운대구', '인천광역시 연수구'])} "
+            f"{rng.choice(['월드컵로', '센텀중앙로', '컨벤시아대로'])} {_n(rng, 1, 300)}, {_n(rng, 101, 120)}동 "
+            f"{_n(rng, 1, 25)}0{_n(rng, 1, 4)}호"
+        )
+        phone = phone20(rng, "KR")
+        return (
+            f"{fam}{given}님 배송지: {addr}\n연락처: {phone}\n생년월일: {y}.{m:02d}.{d:02d}",
+            [f"{fam}{given}", addr, phone, f"{y}.{m:02d}.{d:02d}"],
+        )
+    # Chinese: province, city, district, road and number, building; the name with 先生 / 女士
+    fam, given = rng.choice(["陈", "杨", "黄", "赵"]), rng.choice(["晓明", "丽娟", "建国", "雨桐"])
+    addr = (
+        f"{rng.choice(['广东省深圳市南山区', '浙江省杭州市西湖区', '四川省成都市武侯区'])}"
+        f"{rng.choice(['科技园路', '文三路', '人民南路'])}{_n(rng, 1, 400)}号"
+        f"{_n(rng, 1, 30)}栋{_n(rng, 1, 30)}0{_n(rng, 1, 9)}室"
+    )
+    phone = phone20(rng, "CN")
+    return (
+        f"收件人：{fam}{given}{rng.choice(['先生', '女士'])}\n地址：{addr}\n手机：{phone}\n出生日期：{y}年{m}月{d}日",
+        [f"{fam}{given}", addr, phone, f"{y}年{m}月{d}日"],
+    )
+
+
+round27_custom("git_log_people27", "pii", _git_log_people27, 3)
+round27_custom("git_blame_people27", "pii", _git_blame_people27, 3)
+round27_custom("repo_people_files27", "pii", _repo_people_files27, 3)
+round27_custom("manifest_people27", "pii", _manifest_people27, 3)
+round27_custom("patch_trailers27", "pii", _patch_trailers27, 3)
+round27_custom("diff_person_rows27", "pii", _diff_person_rows27, 3)
+round27_custom("spreadsheet_people27", "pii", _spreadsheet_people27, 3)
+round27_custom("pdf_ocr_people27", "pii", _pdf_ocr_people27, 3)
+round27_custom("letters_honorifics27", "pii", _letters27, 3)
+round27_custom("cjk_address_people27", "pii", _cjk_address27, 3)
+
 
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
@@ -27892,6 +28783,175 @@ def _round26_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _round27_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-27 never-tuned hard negatives, in the shapes of round 27's plants (git history, blame,
+    repository files, manifests, diffs, spreadsheet exports, PDF and OCR text, letters) and under the
+    same policy (nothing secret or personal). Commit hashes, short SHAs, tree and blob ids and
+    ``git describe`` names; bots' and the web editor's no-reply identities (round 6's bot and no-reply
+    addresses); a project's role contacts at ``example.com`` and team handles in CODEOWNERS;
+    version strings of manifests and changelogs; lock files' checksums of other ecosystems (uv,
+    Bundler, Mix, pub, SwiftPM); public records' ids (CVE, GHSA, DOI, arXiv, RFC); line numbers and
+    timestamps of ``git blame -s`` (no author) and ``git log --date``; unified diff headers (index
+    lines, hunk ranges, renames, modes); a spreadsheet's header row, column totals and formulas; a
+    PDF's metadata, page furniture and ligatures in ordinary words; prices, quantities and release
+    dates written in other locales (decimal commas, full-width digits)."""
+
+    def sha(r: random.Random, n: int = 40) -> str:
+        return _rs(r, HEX, n)
+
+    def b64(r: random.Random, n: int) -> str:
+        return base64.b64encode(bytes(r.randrange(256) for _ in range(n))).decode()
+
+    return {
+        "commit_refs27": [
+            lambda r: f"$ git rev-parse HEAD\n{sha(r)}",
+            lambda r: (
+                f"$ git log --oneline -3\n{sha(r, 7)} (HEAD -> main, origin/main) bump schema version\n"
+                f"{sha(r, 7)} migrate users table\n"
+                f"{sha(r, 7)} Merge pull request #{r.randrange(100, 999)} from acme/csv-export"
+            ),
+            lambda r: (
+                f"$ git describe --tags --long\nv{r.randrange(1, 9)}.{r.randrange(0, 20)}.0-"
+                f"{r.randrange(1, 60)}-g{sha(r, 9)}"
+            ),
+            lambda r: (
+                f"$ git cat-file -p HEAD^{{tree}} | head -2\n100644 blob {sha(r)}\t.gitignore\n"
+                f"040000 tree {sha(r)}\tsrc"
+            ),
+        ],
+        "bot_noreply_identities27": [
+            lambda r: (
+                f"commit {sha(r)}\nAuthor: dependabot[bot] <49699333+dependabot[bot]@users.noreply.github.com>\n\n"
+                f"    Bump lodash from 4.17.{r.randrange(10, 21)} to 4.17.21"
+            ),
+            lambda r: (
+                f"   {r.randrange(2, 90)}\tgithub-actions[bot] "
+                "<41898282+github-actions[bot]@users.noreply.github.com>\n"
+                f"   {r.randrange(2, 40)}\trenovate[bot] <29139614+renovate[bot]@users.noreply.github.com>"
+            ),
+            lambda r: (
+                f"Commit:     GitHub <noreply@github.com>\nCommitDate: Mon Dec 7 09:{r.randrange(10, 59)}:40 2026 +0100"
+            ),
+        ],
+        "project_role_contacts27": [
+            lambda r: (
+                f'[package]\nname = "invoice-core"\nversion = "0.{r.randrange(1, 9)}.0"\n'
+                'authors = ["The Acme Maintainers <maintainers@example.com>"]\nlicense = "Apache-2.0"'
+            ),
+            lambda r: (
+                "# .github/CODEOWNERS\n*            @acme/platform\n"
+                f"/docs/       @acme/{r.choice(['docs', 'devrel', 'writers'])}"
+            ),
+            lambda r: (
+                "# AUTHORS\n# This file lists organisations, not individuals; see git log for people.\n"
+                "Acme Cloud Inc. <oss@example.com>\nExample Labs GmbH <opensource@example.org>"
+            ),
+        ],
+        "manifest_versions27": [
+            lambda r: f'__version__ = "{r.randrange(1, 6)}.{r.randrange(0, 30)}.{r.randrange(0, 20)}"',
+            lambda r: (
+                f'rust-version = "1.{r.randrange(70, 85)}"\n'
+                f'version = "{r.randrange(0, 4)}.{r.randrange(0, 30)}.{r.randrange(0, 9)}"'
+            ),
+            lambda r: (
+                f"## [{r.randrange(1, 5)}.{r.randrange(0, 20)}.0] - 2026-11-{r.randrange(10, 30)}\n### Fixed\n"
+                "- rounding in totals"
+            ),
+            lambda r: f"Version: {r.randrange(0, 3)}.{r.randrange(0, 9)}.{r.randrange(0, 9)}.9000\nRoxygenNote: 7.3.2",
+        ],
+        "lock_checksums27": [
+            lambda r: (
+                '[[package]]\nname = "httpx"\nversion = "0.28.1"\n'
+                'source = { registry = "https://pypi.org/simple" }\n'
+                'sdist = { url = "https://files.pythonhosted.org/packages/httpx-0.28.1.tar.gz", '
+                f'hash = "sha256:{sha(r, 64)}" }}'
+            ),
+            lambda r: (
+                f"CHECKSUMS\n  rack (3.1.{r.randrange(0, 9)}) sha256={sha(r, 64)}\n  rake (13.2.1) sha256={sha(r, 64)}"
+            ),
+            lambda r: f'  "jason": {{:hex, :jason, "1.4.4", "{sha(r, 64)}", [:mix], [], "hexpm", "{sha(r, 64)}"}},',
+            lambda r: (
+                f'  http:\n    dependency: transitive\n    description:\n      name: http\n      sha256: "{sha(r, 64)}"'
+            ),
+            lambda r: f'    "revision" : "{sha(r)}",\n    "version" : "5.{r.randrange(0, 10)}.0"',
+        ],
+        "public_record_ids27": [
+            lambda r: (
+                f"Fixes CVE-{r.randrange(2019, 2027)}-{r.randrange(1000, 49999)} (GHSA-"
+                + "-".join(_rs(r, "23456789cfghjmpqrvwx", 4) for _ in range(3))
+                + ")"
+            ),
+            lambda r: (
+                f"see doi:10.{r.randrange(1000, 9999)}/{_rs(r, LOWER_ALNUM, 8)} and "
+                f"arXiv:{r.randrange(2001, 2512)}.{r.randrange(10000, 19999)}"
+            ),
+            lambda r: (
+                f"per RFC {r.choice([3986, 5322, 6350, 8259, 9110, 9457])} section "
+                f"{r.randrange(2, 9)}.{r.randrange(1, 6)}"
+            ),
+        ],
+        "blame_line_metadata27": [
+            lambda r: (
+                f"$ git blame -s -L {r.randrange(10, 90)},+2 src/invoice.py\n^{sha(r, 7)} {r.randrange(10, 90)})     "
+                f"total = sum(lines)\n{sha(r, 8)} {r.randrange(10, 90)})     return round(total, 2)"
+            ),
+            lambda r: (
+                f"$ git log --format='%h %ad' --date=iso -2\n{sha(r, 7)} 2026-12-0{r.randrange(1, 7)} "
+                f"{r.randrange(10, 23)}:{r.randrange(10, 59)}:14 +0100\n{sha(r, 7)} 2026-11-30 09:01:40 +0100"
+            ),
+        ],
+        "diff_headers27": [
+            lambda r: (
+                f"diff --git a/src/invoice.py b/src/invoice.py\nindex {sha(r, 7)}..{sha(r, 7)} 100644\n"
+                "--- a/src/invoice.py\n"
+                f"+++ b/src/invoice.py\n@@ -{r.randrange(10, 90)},7 +{r.randrange(10, 90)},8 @@ def total(lines):"
+            ),
+            lambda r: (
+                f"diff --git a/docs/old.md b/docs/new.md\nsimilarity index {r.randrange(70, 100)}%\n"
+                "rename from docs/old.md\n"
+                f"rename to docs/new.md\nold mode 100644\nnew mode 100755"
+            ),
+            lambda r: (
+                f" {r.randrange(2, 30)} files changed, {r.randrange(10, 900)} insertions(+), {r.randrange(1, 400)} "
+                "deletions(-)"
+            ),
+        ],
+        "sheet_structure27": [
+            lambda r: (
+                f"Region,Orders,Revenue\nEMEA,{r.randrange(100, 999)},{r.randrange(10000, 99999)}\n"
+                f"Total,=SUM(B2:B{r.randrange(3, 40)}),=SUM(C2:C40)"
+            ),
+            lambda r: (
+                "| Quarter | Signups | Churn |\n| --- | ---: | ---: |\n"
+                f"| Q{r.randrange(1, 5)} 2026 | {r.randrange(100, 9000)} | {r.randrange(1, 9)}.{r.randrange(0, 9)}% |"
+            ),
+            lambda r: (
+                f"{'REGION':<12}{'ORDERS':>8}{'REVENUE':>12}\n{'-' * 32}\n"
+                f"{'TOTAL':<12}{r.randrange(100, 9999):>8}{r.randrange(10000, 999999):>12}"
+            ),
+        ],
+        "pdf_artifacts27": [
+            lambda r: f"%PDF-1.{r.randrange(4, 8)}\nProducer: Skia/PDF m{r.randrange(110, 131)}\nCreator: Chromium",
+            lambda r: f"\f\nPage {r.randrange(2, 9)} of {r.randrange(10, 40)}\nACME CLOUD — CONFIDENTIAL",
+            lambda r: "The conﬁguration ﬁle is read at startup; see the oﬃcial ﬁrewall ﬂags.",
+            lambda r: "Signature\u00a0: ________________\u00a0\u00a0Date\u00a0: ____/____/______",
+        ],
+        "locale_quantities27": [
+            lambda r: (
+                f"Gesamtbetrag: {r.randrange(1, 9)}.{r.randrange(100, 999)},{r.randrange(10, 99)}\u00a0€ (inkl. "
+                "19\u00a0% MwSt.)"
+            ),
+            lambda r: (
+                f"Total TTC\u00a0: {r.randrange(10, 999)}\u00a0{r.randrange(100, 999)},{r.randrange(10, 99)}\u00a0€"
+            ),
+            lambda r: (
+                f"在庫：{_fullwidth27(str(r.randrange(2, 99)))}個　価格：{_fullwidth27(str(r.randrange(100, 9999)))}円"
+            ),
+            lambda r: f"Data wydania: {r.randrange(10, 28)}.11.2026 · wersja {r.randrange(1, 9)}.{r.randrange(0, 9)}",
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -27919,6 +28979,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     24: _round24_decoy_templates(),
     25: _round25_decoy_templates(),
     26: _round26_decoy_templates(),
+    27: _round27_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -29457,6 +30518,50 @@ ROUND26_WRAPPERS: list[Wrapper] = [
 ]
 
 
+def _md_table_cell27(s: str) -> str:
+    # a Markdown table's cell: pipes escaped, line breaks as <br>
+    return s.replace("|", "\\|").replace("\n", "<br>")
+
+
+def _docker_run_continued27(s: str) -> str:
+    # a Dockerfile RUN's single-quoted shell words, one line per word, continued with "\"
+    return s.replace("'", "'\\''").replace("\n", "' \\\n    '")
+
+
+def _tsv_escaped27(s: str) -> str:
+    # a TSV export's cell: tabs and line breaks escaped as \t and \n (PostgreSQL / pandas style)
+    return s.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+
+
+ROUND27_WRAPPERS: list[Wrapper] = [
+    lambda r: (
+        "diff --git a/docs/runbook.md b/docs/runbook.md\n--- a/docs/runbook.md\n+++ b/docs/runbook.md\n"
+        "@@ -12,0 +13,8 @@ ## Handover\n+{s}",
+        _line_prefix("+"),
+    ),  # a diff that adds the text
+    lambda r: (
+        "--- a/notes/handover.txt\n+++ /dev/null\n@@ -1,8 +0,0 @@\n-{s}",
+        _line_prefix("-"),
+    ),  # a diff that deletes the file holding it
+    lambda r: (
+        "commit 9d2f0c1a7b4e6d3c5f8a9b0c1d2e3f4a5b6c7d8e\nDate:   Mon Dec 7 10:02:14 2026 +0100\n\n    {s}",
+        lambda s: s.replace("\n", "\n    "),
+    ),  # git log's message body
+    lambda r: ("On Mon, Dec 7, 2026 at 10:02 AM the reviewer wrote:\n> {s}", _line_prefix("> ")),  # a patch review
+    lambda r: ('id,comment,created_at\n4821,"{s}",2026-12-07', lambda s: s.replace('"', '""')),  # a CSV export
+    lambda r: ("| id | note |\n| --- | --- |\n| 4821 | {s} |", _md_table_cell27),  # a Markdown table's cell
+    lambda r: (
+        "\f\nPage 3 of 7\n{s}",
+        lambda s: s.replace(" ", "\u00a0"),
+    ),  # text copied from a PDF (no-break spaces)
+    lambda r: ("[OCR]\n{s}", _fullwidth27),  # an OCR'd scan (full-width digits)
+    lambda r: ("RUN printf '%s\\n' \\\n    '{s}' > /tmp/handover.txt", _docker_run_continued27),  # a Dockerfile RUN
+    lambda r: ("ticket\tcomment\n4821\t{s}", _tsv_escaped27),  # a TSV export
+    lambda r: ('git commit -m "{s}"', _shell_dq),  # a commit made from the shell
+    lambda r: ("    {s}", lambda s: s.replace("\n", "\n    ")),  # an indented block in a README
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -29499,6 +30604,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     24: [ROUND24_WRAPPERS],
     25: [ROUND25_WRAPPERS],
     26: [ROUND26_WRAPPERS],
+    27: [ROUND27_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]

@@ -52,8 +52,8 @@ def _cases(pool: str) -> list[BlindCase]:
     # round 17 (dev since round 18 exists), round 18 (dev since round 19 exists), round 19 (dev since
     # round 20 exists), round 20 (dev since round 21 exists), round 21 (dev since round 22 exists),
     # round 22 (dev since round 23 exists), round 23 (dev since round 24 exists), round 24 (dev since
-    # round 25 exists), round 25 (dev since round 26 exists) and the holdout (round 26 alone, never its
-    # texts) have floors of their own
+    # round 25 exists), round 25 (dev since round 26 exists), round 26 (dev since round 27 exists) and the
+    # holdout (round 27 alone, never its texts) have floors of their own
     if pool == "dev":
         return generate(SEED, "dev", 1200, before=8)
     if pool == "holdout":
@@ -262,9 +262,17 @@ def blind(pool: str) -> BlindScore:
 # case by case). Its floors are seed 7's less 1.5 points and 30 stray spans more; its false-positive
 # ceiling is seed 7's figure plus 15 (of round 26's look-alikes about one in eighteen is redacted
 # untuned); its idempotence is not asserted until a tuner makes it so.
+# Round 27 made round 26 dev (issue 17, branch blind27): round 26's floors are its figures drawn as dev
+# at seed 7 (n 1200) less 1.5 points (test_blind_joined_dev[round26]). The holdout is round 27 alone
+# (written blind, untuned, the engine at main 030aa82), seeds 1 / 2 / 7 (n 1200): 85.2 / 87.1 / 86.4%
+# secrets, 55.6 / 56.2 / 54.4% personal data, 108.9 / 78.4 / 97.2 FP/MB, 94 / 94 / 70 stray spans,
+# nothing dropped, idempotent at seeds 1 and 7, NOT at seed 2 (a second pass redacts more; never read
+# case by case). Its floors are seed 7's less 1.5 points and 30 stray spans more; its false-positive
+# ceiling is seed 7's figure plus 15 (of round 27's look-alikes about one in twenty-six is redacted
+# untuned); its idempotence is asserted at this file's seed 7, where it holds untuned.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray", "idempotent"),
-    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.952, 0.449, 115.8, 834, False)],
+    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.849, 0.529, 112.2, 100, True)],
 )
 def test_blind_pools(
     pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int, idempotent: bool
@@ -381,6 +389,11 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     # (+15), 359 stray spans (+30), idempotent. Untuned on main c3a196e: 93.9% / 64.6% / 275.8 FP/MB / 492
     # stray. (As the holdout, seed 7: 94.0% / 61.5% / 243.2 FP/MB / 18 untuned.)
     25: JoinedFloors(0.949, 0.860, 26.4, 389),
+    # Round 26 (dev since round 27 is written blind): floors at its untuned figures drawn as dev at seed 7
+    # (n 1200) on main 030aa82 less 1.5 points: 97.7% secrets, 50.3% personal data, 101.5 FP/MB (+15), 909
+    # stray spans (+30), idempotent as dev (as the holdout it was not at seed 7; as the holdout after tune25,
+    # seeds 1 / 2 / 7: 96.5 / 96.1 / 96.7% secrets, 48.5 / 48.7 / 48.1% personal data).
+    26: JoinedFloors(0.962, 0.488, 116.5, 939),
 }
 
 
@@ -942,8 +955,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"astra_db_token24", "cy_tic24", "payslip_bill24"} <= dev_cats
     assert set(DECOY_ROUNDS[25]) <= set(DECOYS) and WRAPPER_ROUNDS[25][0] in DEV_WRAPPERS  # round 25 is dev
     assert {"meraki_api_key25", "ec_ci25", "seed_sql_fixture25"} <= dev_cats
+    assert set(DECOY_ROUNDS[26]) <= set(DECOYS) and WRAPPER_ROUNDS[26][0] in DEV_WRAPPERS  # round 26 is dev
+    assert {"infracost_api_key26", "fo_ptal26", "chat_export_profile26"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 14  # round 26 adds 14 categories (each weighs more in a draw)
+    assert len(holdout_only) >= 14  # round 27 adds 14 categories (each weighs more in a draw)
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -1077,43 +1092,53 @@ def test_round16_generator_checks() -> None:
     assert a + b == v and a in text and b in text and v not in text
 
 
-def test_round26_holdout() -> None:
-    """Round 26 is the holdout (round 25 joined dev): families for every category, rounds scored
-    apart, each round-26 category planted at least 3 times in 2400 prompts with every value in its
-    prompt, its new kinds about 40 % of its plants (they weigh NEW26_WEIGHT in a draw of round 26,
-    every other category 1, round 16's to 25's heavy kinds included) and at least 60 % of them personal
+def test_round27_holdout() -> None:
+    """Round 27 is the holdout (round 26 joined dev): families for every category, rounds scored
+    apart, each round-27 category planted at least 3 times in 2400 prompts with every value in its
+    prompt, its new kinds about 40 % of its plants (they weigh NEW27_WEIGHT in a draw of round 27,
+    every other category 1, round 16's to 26's heavy kinds included) and at least 60 % of them personal
     data, every decoy kind drawn, the same cases for the same seed. (Generator only: the engine never
     runs here.)"""
-    assert HOLDOUT_ROUNDS == (26,) and HOLDOUT_ROUND == 26
-    assert all(len(c.templates("holdout", 26)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 26) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 26) or c.templates("holdout", 25) for c in CATS)
-    r25 = {c.name for c in CATS if c.templates("dev", 25)}
-    r26 = {c.name for c in CATS if c.templates("holdout", 26)}
-    new = r26 - r25
-    assert new == rb.NEW26 and len(rb.NEW26) >= 14 and r25 < r26
-    assert len([c for c in CATS if c.name in rb.NEW26 and c.kind == "secret"]) >= 3
-    assert len([c for c in CATS if c.name in rb.NEW26 and c.kind == "pii"]) >= 11
-    weights = {c.name: c.draws((26,)) for c in CATS}
-    assert all(w == rb.NEW26_WEIGHT for n, w in weights.items() if n in rb.NEW26)
+    assert HOLDOUT_ROUNDS == (27,) and HOLDOUT_ROUND == 27
+    assert all(len(c.templates("holdout", 27)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 27) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 27) or c.templates("holdout", 26) for c in CATS)
+    r26 = {c.name for c in CATS if c.templates("dev", 26)}
+    r27 = {c.name for c in CATS if c.templates("holdout", 27)}
+    new = r27 - r26
+    assert new == rb.NEW27 and len(rb.NEW27) >= 14 and r26 < r27
+    assert len([c for c in CATS if c.name in rb.NEW27 and c.kind == "secret"]) >= 3
+    assert len([c for c in CATS if c.name in rb.NEW27 and c.kind == "pii"]) >= 11
+    weights = {c.name: c.draws((27,)) for c in CATS}
+    assert all(w == rb.NEW27_WEIGHT for n, w in weights.items() if n in rb.NEW27)
     assert all(w == 1 for n, w in weights.items() if n not in new)
-    cases = generate(2, "holdout", 2400, round_no=26)
+    cases = generate(2, "holdout", 2400, round_no=27)
     counts = _planted_counts(cases)
-    assert set(counts) == r26 and min(counts.values()) >= 3, min(counts.values())
-    share = sum(n for name, n in counts.items() if name in rb.NEW26) / sum(counts.values())
+    assert set(counts) == r27 and min(counts.values()) >= 3, min(counts.values())
+    share = sum(n for name, n in counts.items() if name in rb.NEW27) / sum(counts.values())
     assert 0.35 <= share <= 0.45, share
-    personal = sum(n for name, n in counts.items() if name in rb.NEW26 and rb.KIND[name] == "pii")
-    assert personal / sum(n for name, n in counts.items() if name in rb.NEW26) >= 0.6
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[26])
-    assert not set(DECOY_ROUNDS[26]) & {k for r in range(1, 26) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[26]) >= 10 and len(WRAPPER_ROUNDS[26][0]) >= 10
-    assert [c.text for c in generate(2, "holdout", 200, round_no=26)] == [c.text for c in cases[:200]]
-    twenty_five = generate(2, "dev", 300, round_no=25)
-    assert not new & {p.category for case in twenty_five for p in case.plants}
+    personal = sum(n for name, n in counts.items() if name in rb.NEW27 and rb.KIND[name] == "pii")
+    assert personal / sum(n for name, n in counts.items() if name in rb.NEW27) >= 0.6
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[27])
+    assert not set(DECOY_ROUNDS[27]) & {k for r in range(1, 27) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert len(DECOY_ROUNDS[27]) >= 8 and len(WRAPPER_ROUNDS[27][0]) >= 10
+    assert [c.text for c in generate(2, "holdout", 200, round_no=27)] == [c.text for c in cases[:200]]
+    twenty_six = generate(2, "dev", 300, round_no=26)
+    assert not new & {p.category for case in twenty_six for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=26)
+        generate(1, "dev", 10, round_no=27)
     with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=25)
+        generate(1, "holdout", 10, round_no=26)
+
+
+def test_round26_joined_dev() -> None:
+    """Round 26 joined dev (see `_check_joined_dev`): at least 14 new categories; its new kinds still
+    weigh NEW26_WEIGHT in a draw of round 26 alone, and once in the whole dev pool and among round
+    27's families."""
+    _check_joined_dev(26, 14, min_count=3, known_decoys_and_wrappers=True)
+    heavy = {c.name for c in CATS if c.name in rb.NEW26}
+    assert len(heavy) >= 14 and all(c.draws((26,)) == rb.NEW26_WEIGHT for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and c.draws((27,)) == 1 for c in CATS if c.name in heavy)
 
 
 def test_round25_joined_dev() -> None:
@@ -1123,7 +1148,7 @@ def test_round25_joined_dev() -> None:
     _check_joined_dev(25, 12, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW25}
     assert len(heavy) >= 12 and all(c.draws((25,)) == rb.NEW25_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and c.draws((26,)) == 1 for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (26, 27)) for c in CATS if c.name in heavy)
 
 
 def test_round24_joined_dev() -> None:
@@ -1133,7 +1158,7 @@ def test_round24_joined_dev() -> None:
     _check_joined_dev(24, 11, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW24}
     assert len(heavy) >= 11 and all(c.draws((24,)) == rb.NEW24_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (25, 26)) for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (25, 2, 27)) for c in CATS if c.name in heavy)
 
 
 def test_round23_joined_dev() -> None:
@@ -1143,7 +1168,7 @@ def test_round23_joined_dev() -> None:
     _check_joined_dev(23, 9, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW23}
     assert len(heavy) >= 9 and all(c.draws((23,)) == rb.NEW23_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (24, 25, 26)) for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (24, 25, 2, 27)) for c in CATS if c.name in heavy)
 
 
 def test_round22_joined_dev() -> None:
@@ -1153,7 +1178,9 @@ def test_round22_joined_dev() -> None:
     _check_joined_dev(22, 8, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW22}
     assert len(heavy) >= 8 and all(c.draws((22,)) == rb.NEW22_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (23, 24, 25, 26)) for c in CATS if c.name in heavy)
+    assert all(
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (23, 24, 25, 2, 27)) for c in CATS if c.name in heavy
+    )
 
 
 def test_round21_joined_dev() -> None:
@@ -1164,7 +1191,7 @@ def test_round21_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW21}
     assert len(heavy) >= 10 and all(c.draws((21,)) == rb.NEW21_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (22, 23, 24, 25, 26)) for c in CATS if c.name in heavy
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (22, 23, 24, 25, 2, 27)) for c in CATS if c.name in heavy
     )
 
 
@@ -1176,7 +1203,9 @@ def test_round20_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW20}
     assert len(heavy) >= 11 and all(c.draws((20,)) == rb.NEW20_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (21, 22, 23, 24, 25, 26)) for c in CATS if c.name in heavy
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (21, 22, 23, 24, 25, 2, 27))
+        for c in CATS
+        if c.name in heavy
     )
 
 
@@ -1188,7 +1217,7 @@ def test_round19_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW19}
     assert len(heavy) >= 13 and all(c.draws((19,)) == rb.NEW19_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (20, 21, 22, 23, 24, 25, 26))
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (20, 21, 22, 23, 24, 25, 2, 27))
         for c in CATS
         if c.name in heavy
     )
@@ -1290,7 +1319,7 @@ def test_round17_generator_checks() -> None:
     names = [c for c in CATS if c.name in rb.NEW17 and c.kind == "secret"]
     prefixes = ("sk-ant-o", "nvapi-", "xox", "dp.", "PMAT-", "lin_oauth_", "dckr_oat_", "dose", "glft-", "glsoat-")
     for c in names:
-        for t in range(c.n_templates):
+        for t in [t for t in range(c.n_templates) if c.rounds[t] < 27]:  # (27's: its own test)
             text, (v,) = c.make(r, t)
             if '"auths"' in text:  # (round 26's docker auths plant base64 of ``user:token``: its token checked)
                 assert v in text
@@ -1681,7 +1710,9 @@ def test_round25_generator_checks() -> None:
     forms = [c for c in CATS if c.name in rb.NEW25 and c.kind == "pii" and c.name != "ec_ci25"]
     assert len(forms) >= 9
     for c in forms:
-        for t in [t for t in range(c.n_templates) for _ in range(40)]:  # (names with and without accents)
+        for t in [
+            t for t in range(c.n_templates) if c.rounds[t] < 27 for _ in range(40)
+        ]:  # (names with and without accents)
             text, needles = c.make(r, t)
             assert needles and all(n in text for n in needles), (c.name, t)
             for word in re.findall(r"=\?UTF-8\?[BQ]\?[^?]*\?=", text):
@@ -1710,7 +1741,7 @@ def test_round25_generator_checks() -> None:
         r"(?i:b_[a-z0-9=_\-]{44})",
     )
     for c in [c for c in CATS if c.name in rb.NEW25 and c.kind == "secret"]:
-        for t in range(c.n_templates):
+        for t in [t for t in range(c.n_templates) if c.rounds[t] < 27]:  # (27's: its own test)
             text, (v,) = c.make(r, t)
             assert v in text and any(re.fullmatch(x, v) for x in layouts), (c.name, v)
 
@@ -1763,7 +1794,7 @@ def test_round26_generator_checks() -> None:
             if text.startswith(("BEGIN:VEVENT", "BEGIN:VCALENDAR", "BEGIN:VCARD")):  # RFC 5545 / 6350 TEXT
                 assert all(rb._ics_text(ics_unescape(n)) == n for n in needles if ";" not in n), (c.name, needles)
     for c in CATS:  # every round-26 family of every category: each value in a form the scorer looks for
-        for t in c.templates("holdout", 26):
+        for t in c.templates("dev", 26):  # (dev since round 27 exists)
             for _ in range(4):
                 text, needles = c.make(r, t)
                 assert all(any(f in text for f in rb._forms(lambda x: x, n)) for n in needles), (c.name, t)
@@ -1775,7 +1806,7 @@ def test_round26_generator_checks() -> None:
     assert planted == "Lot 4\\, Vura Road\\; Honiara" and planted in text
     layouts = (r"ico-[a-zA-Z0-9]{32}", r"sm_(?:pat|aat|sat)_[a-zA-Z0-9]{16}", r"[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk")
     for c in [c for c in CATS if c.name in rb.NEW26 and c.kind == "secret"]:
-        for t in range(c.n_templates):
+        for t in [t for t in range(c.n_templates) if c.rounds[t] < 27]:  # (27's: its own test)
             text, (v,) = c.make(r, t)
             if '"auths"' in text:  # (a registry login: ``user:token`` base64-encoded is what is planted)
                 v, planted = base64.b64decode(v).decode().removeprefix("ci-bot:"), v
@@ -1790,6 +1821,86 @@ def test_round26_generator_checks() -> None:
                     assert addr.split("@")[1].endswith(("example.com", "example.org")), (kind, addr)
 
 
+def test_round27_generator_checks() -> None:
+    """Round 27's values against their published rules and their reshaped forms decoded back: Bahrain's
+    CPR (a birth year and month, nine digits); the phones re-validated by phonenumbers for regions no
+    earlier round writes (Benin's ten digits from 01 among them); every form's values in its text; a name
+    hyphenated and an e-mail wrapped at a line break joining back into the person's, ligatures,
+    full-width digits and no-break spaces normalising (NFKC) back to the value; a fixed-width cell keeping
+    its column; halves of a split secret joining into one; the credentials in their documented layouts;
+    the decoys' addresses only at reserved domains or GitHub's no-reply."""
+    import unicodedata
+
+    r = random.Random(27)
+    for _ in range(300):
+        v = rb.bh_cpr(r)
+        assert len(v) == 9 and v.isdigit() and 1 <= int(v[2:4]) <= 12, v
+        region = r.choice(rb.PHONE_REGIONS27)
+        tel = rb.phone27(r, region)
+        assert phonenumbers.is_valid_number_for_region(phonenumbers.parse(tel, region), region), (region, tel)
+        if region == "BJ":
+            assert tel.replace(" ", "").startswith("01") and len(tel.replace(" ", "")) == 10, tel
+    earlier = set()
+    for name in dir(rb):
+        regions = getattr(rb, name)
+        if name.startswith("PHONE_REGIONS") and name != "PHONE_REGIONS27":
+            earlier |= {x for v in regions.values() for x in v} if isinstance(regions, dict) else set(regions)
+    assert earlier and not earlier & set(rb.PHONE_REGIONS27) and len(rb.PHONE_REGIONS27) == 7
+    for s in ("0412 345 678", "ana.silva@mail.example", "+229 01-95"):
+        assert unicodedata.normalize("NFKC", rb._fullwidth27(s)) == s and rb._fullwidth27(s) != s
+    assert unicodedata.normalize("NFKC", rb._ligatures27("Griffiths Schiffer Flanagan fluffy")) == (
+        "Griffiths Schiffer Flanagan fluffy"
+    )
+    forms = [c for c in CATS if c.name in rb.NEW27 and c.kind == "pii"]
+    assert len(forms) >= 11
+    for c in forms:
+        for t in [t for t in range(c.n_templates) for _ in range(40)]:
+            text, needles = c.make(r, t)
+            assert needles and all(n and n in text for n in needles), (c.name, t)
+            for n in needles:
+                flat = unicodedata.normalize("NFKC", n.replace("-\n", "").replace("\n", ""))
+                assert "\n" not in flat and flat.strip() == flat, (c.name, n)
+            if c.name == "pdf_ocr_people27" and "agreement" in text:
+                name, _street, mail = needles
+                assert (
+                    "@" in mail.replace("\n", "")
+                    and "\n" in mail
+                    and name.replace("-\n", "") in text.replace("-\n", "")
+                )
+    for c in CATS:  # every round-27 family of every category: each value in a form the scorer looks for
+        for t in c.templates("holdout", 27):
+            for _ in range(4):
+                text, needles = c.make(r, t)
+                assert all(any(f in text for f in rb._forms(lambda x: x, n)) for n in needles), (c.name, t)
+    kw = {"L": "API_TOKEN", "l": "api_token", "k": "api-token", "K": "MOBILE", "f": "mobile"}
+    nbsp = next(f for f in rb.PII_FAMILIES27 if "{vnb}" in f)
+    text, (planted,) = rb._fill27(nbsp, "06 12 34 56 78", r, **kw)
+    assert planted == "06\u00a012\u00a034\u00a056\u00a078" and planted in text
+    wide = next(f for f in rb.PII_FAMILIES27 if "{vfw}" in f)
+    text, (planted,) = rb._fill27(wide, "090-1234-5678", r, **kw)
+    assert planted == "０９０－１２３４－５６７８" and planted in text
+    fixed = next(f for f in rb.PII_FAMILIES27 if "{vpad}" in f)
+    text, (planted,) = rb._fill27(fixed, "+47 412 34 567", r, **kw)
+    head, rule, row = text.split("\n")
+    assert row.startswith(planted) and head.index("STATUS") == rule.index("  --------") + 2 == row.index("OK"), text
+    for fam in [f for f in rb.SECRET_FAMILIES27 if "{v1}" in f]:
+        text, (a, b) = rb._fill27(fam, "tok_" + "x7Q" * 8, r, **kw)
+        assert a + b == "tok_" + "x7Q" * 8 and a in text and b in text and a + b not in text
+    layouts = (r"dub_[A-Za-z0-9]{24}", r"4b1d[A-Za-z0-9]{38}", r"sha256~[\w-]{43}")
+    for c in [c for c in CATS if c.name in rb.NEW27 and c.kind == "secret"]:
+        for t in range(c.n_templates):
+            text, needles = c.make(r, t)
+            assert all(n in text for n in needles) and any(re.fullmatch(x, "".join(needles)) for x in layouts)
+    for kind, makers in DECOY_ROUNDS[27].items():  # (no person's address among the look-alikes)
+        for make in makers:
+            for _ in range(20):
+                for addr in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", make(r)):
+                    domain = addr.split("@")[1]
+                    assert domain.endswith(("example.com", "example.org", "noreply.github.com")) or addr == (
+                        "noreply@github.com"
+                    ), (kind, addr)
+
+
 def test_round15_joined_dev() -> None:
     """Round 15 joined dev (see `_check_joined_dev`): at least 30 new categories."""
     _check_joined_dev(15, 30, min_count=6)
@@ -1800,9 +1911,9 @@ def test_round14_joined_dev() -> None:
     _check_joined_dev(14, 30, min_count=6)
 
 
-@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 25, 26])
+@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 25, 26, 27])
 def test_round_wrappers_keep_values_findable(rnd: int) -> None:
-    """Every round-13 to round-23, round-25 and round-26 wrapper encodes a text piece by piece (a part's
+    """Every round-13 to round-23 and round-25 to round-27 wrapper encodes a text piece by piece (a part's
     encoding occurs in the encoding of any text around it), so a planted value's encoded form occurs in
     the wrapped prompt."""
     r = random.Random(rnd)
