@@ -930,9 +930,9 @@ BLIND8_FLOORS: dict[str, float | int | None] = {
 # blind9 in CI: seed 1 held to floors just under the untuned baseline (2026-12-07, main at f475477:
 # recall 0.56 (18/32), 3 fabricated (3 inverted), 8 one-offs, contradictions 0/5), so that losing
 # two preferences, two more fabricated bullets or two more one-offs fails. No contradiction is
-# handled there today, so it has no contradiction floor (a floor of 0 could not fail). The pool is
-# the newest held out and is read in aggregate only: a failure prints the totals, never the bullets
-# or the missed ids.
+# handled there today, so it has no contradiction floor (a floor of 0 could not fail). The pool was
+# held out until blind10 was written and is read in aggregate only until it is opened: a failure
+# prints the totals, never the bullets or the missed ids.
 BLIND9_FLOORS: dict[str, float | int | None] = {
     "recall_min": 0.52,
     "fabricated_max": 4,
@@ -1003,8 +1003,8 @@ def test_offline_scorecard_on_the_blind8_pool(tmp_path: Path) -> None:
 
 
 def test_offline_scorecard_on_the_blind9_pool(tmp_path: Path) -> None:
-    """`persona eval --pool blind9` on the seed-1 corpus, offline: the newest held-out pool
-    (eval/pool_blind9.py, never tuned on), held to BLIND9_FLOORS."""
+    """`persona eval --pool blind9` on the seed-1 corpus, offline: a held-out pool
+    (eval/pool_blind9.py, never tuned on until it is opened), held to BLIND9_FLOORS."""
     _assert_blind_scorecard("blind9", BLIND9_FLOORS, tmp_path)
 
 
