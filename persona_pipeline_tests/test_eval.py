@@ -284,13 +284,14 @@ def test_the_scorer_accepts_every_pool_phrasing_as_said() -> None:
         pool_blind7,
         pool_blind8,
         pool_blind9,
+        pool_blind10,
         pool_test,
     )
     from persona_pipeline.eval.corpus import _pref
     from persona_pipeline.eval.score import pref_matches
 
     pools = (pool, pool_test, pool_blind, pool_blind2, pool_blind3, pool_blind4, pool_blind5, pool_blind6, pool_blind7)
-    pools += (pool_blind8, pool_blind9)
+    pools += (pool_blind8, pool_blind9, pool_blind10)
     for src in pools:
         for t in src.PREFERENCES:
             for ph in t.phrasings:
@@ -674,6 +675,89 @@ def test_blind9_brief_checks_can_fail() -> None:
     assert one & two == {"<key>", "chain"}
 
 
+def test_blind10_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
+    """The blind10 pool (eval/pool_blind10.py: the newest held-out pool, written blind) is apart
+    from the other pools and well formed, and its truth is met by the person's words."""
+    from persona_pipeline.eval import pool_blind10
+    from persona_pipeline.eval.corpus import POOLS
+
+    assert POOLS["blind10"] is pool_blind10
+    _assert_blind_pool_apart_and_well_formed("blind10", "b10_", tmp_path)
+
+
+# a letter of the other languages blind10's people speak, from each standard alphabet: Cyrillic
+# (Ukrainian), Hebrew, and the letters Czech (ě š č ř ž ý ů ť ď ň), Danish (æ ø å), Romanian (ă â î
+# ș ț, with the cedilla forms ş ţ) and Hungarian (á é í ó ö ő ú ü ű) add to Latin
+_BLIND10_OTHER_LETTER = re.compile(r"[\u0400-\u04ff\u0590-\u05ffěščřžýůťďňæøåăâîșțşţáéíóöőúüű]")
+# the closed classes (articles, prepositions, conjunctions, pronouns, particles, copulas) of the
+# languages blind10's phrasings use besides English, from their reference grammars: they carry no
+# content when counting what two restatements share
+_BLIND10_FUNCTION_WORDS_TEXT = (
+    "v ve s se z ze k na do o u a i mi mě mne je jsou to ten ta že tak ale jen pro "
+    "og i på at det en et jeg vi du er ikke til med for som af den de har kan skal så min mit før "
+    "у в і й та з із на до не я мені мене мною що це від для по "
+    "ב ל ה ו את של אני לי "
+    "cu de la din în și nu ne pe un o e că să al "
+    "a az egy és is nem hogy de meg csak"
+)
+_BLIND10_FUNCTION_WORDS = _FUNCTION_WORDS | frozenset(_BLIND10_FUNCTION_WORDS_TEXT.split())
+
+
+def test_blind10_pool_asks_what_its_brief_asks() -> None:
+    """blind10's own brief (issue 15): at least 60 preferences, about ten per facet, with four
+    phrasings each whose restatements share no content word but the key term; at least 40% of the
+    phrasings statements in everyday speech without a directive cue; at least 15 negated
+    preferences; at least six said in another language than English in every phrasing; 90
+    one-offs; 12 contradictions in both orders, none reversed with "now", some reversed by a
+    return to an earlier choice or a verdict on the old way; and every phrasing, read as a
+    rewording rather than as said, is scored faithful — so a bullet keeping the person's words is
+    never counted as inverted or garbled."""
+    from collections import Counter
+
+    from persona_pipeline.eval import pool_blind10 as b
+    from persona_pipeline.eval.corpus import has_term
+
+    assert len(b.PREFERENCES) >= 60 and len(b.TASKS) >= 90 and len(b.CONTRADICTIONS) >= 12
+    assert all(len(p.phrasings) == 4 for p in b.PREFERENCES)
+    assert all(9 <= n <= 11 for n in Counter(p.facet for p in b.PREFERENCES).values())
+    avoid = sum(p.polarity == "avoid" for p in b.PREFERENCES)
+    assert avoid >= 15 and avoid / len(b.PREFERENCES) <= 0.35, avoid
+    orders = [c.old_correction for c in b.CONTRADICTIONS]
+    assert orders.count(True) >= 5 and orders.count(False) >= 5
+    newer = [x.lower() for c in b.CONTRADICTIONS for x in c.new]
+    assert not [x for x in newer if re.search(r"\bnow\b|from now on", x)]
+    # the newer side names the older one in some reversals (a verdict, a return), not in most
+    naming = [c.id for c in b.CONTRADICTIONS if any(has_term(x, [a for g in c.loser_terms for a in g]) for x in c.new)]
+    assert 2 <= len(naming) <= len(b.CONTRADICTIONS) // 2, naming
+    foreign = [p.id for p in b.PREFERENCES if all(_BLIND10_OTHER_LETTER.search(x.lower()) for x in p.phrasings)]
+    assert len(foreign) >= 6, foreign
+    phrasings = [x.lower() for p in b.PREFERENCES for x in p.phrasings]
+    everyday = [x for x in phrasings if _DECLARATIVE_OPENING.match(x) and not _DIRECTIVE_CUE.search(x)]
+    assert len(everyday) >= 0.4 * len(phrasings), len(everyday)
+    shared = []
+    for p in b.PREFERENCES:
+        words = [_content_words(x, p.terms) - _BLIND10_FUNCTION_WORDS for x in p.phrasings]
+        shared += [(p.id, i, j) for i in range(4) for j in range(i + 1, 4) if len(words[i] & words[j]) > 1]
+    assert shared == []
+    assert _unread_phrasings(b.PREFERENCES) == []
+
+
+def test_blind10_brief_checks_can_fail() -> None:
+    """The checks of blind10's brief tell the shapes apart: a phrasing in Ukrainian, Hebrew, Czech,
+    Danish, Romanian or Hungarian is another language, an English one is not; two restatements
+    sharing a content word beside the key term are caught, a closed-class word of those languages
+    is not counted."""
+    others = ("дякую", "תודה רבה", "děkuji", "tak for hjælpen", "mulțumesc", "köszönöm")
+    for other in others:
+        assert _BLIND10_OTHER_LETTER.search(other.lower()), other
+    assert not _BLIND10_OTHER_LETTER.search("the interlocking tables are frozen")
+    terms = (("anvil",),)
+    one, two = (_content_words(x, terms) - _BLIND10_FUNCTION_WORDS for x in ("anvil na stole", "anvil na polici"))
+    assert one & two == {"<key>"}
+    one, two = (_content_words(x, terms) - _BLIND10_FUNCTION_WORDS for x in ("anvil v dílně", "anvil v dílně vpravo"))
+    assert one & two == {"<key>", "dílně"}
+
+
 def test_pools_are_served_from_their_data_files() -> None:
     """Each pool module serves its `pools/<name>.toml` as records (the dev pool with its everyday
     phrasing appended and every polarity set); a misspelt field in a file fails loudly; the files
@@ -846,14 +930,27 @@ BLIND8_FLOORS: dict[str, float | int | None] = {
 # blind9 in CI: seed 1 held to floors just under the untuned baseline (2026-12-07, main at f475477:
 # recall 0.56 (18/32), 3 fabricated (3 inverted), 8 one-offs, contradictions 0/5), so that losing
 # two preferences, two more fabricated bullets or two more one-offs fails. No contradiction is
-# handled there today, so it has no contradiction floor (a floor of 0 could not fail). The pool is
-# the newest held out and is read in aggregate only: a failure prints the totals, never the bullets
-# or the missed ids.
+# handled there today, so it has no contradiction floor (a floor of 0 could not fail). The pool was
+# held out until blind10 was written and is read in aggregate only until it is opened: a failure
+# prints the totals, never the bullets or the missed ids.
 BLIND9_FLOORS: dict[str, float | int | None] = {
     "recall_min": 0.52,
     "fabricated_max": 4,
     "one_off_leaks_max": 9,
     "contradiction_handling_min": None,
+}
+
+
+# blind10 in CI: seed 1 held to floors just under the untuned baseline (2026-12-07, main at 030aa82:
+# recall 0.68 (21/31), 2 fabricated (2 inverted), 1 one-off, contradictions 2/5), so that losing
+# two preferences, two more fabricated bullets or one-offs, or both handled contradictions fails.
+# The pool is the newest held out and is read in aggregate only: a failure prints the totals, never
+# the bullets or the missed ids.
+BLIND10_FLOORS: dict[str, float | int | None] = {
+    "recall_min": 0.63,
+    "fabricated_max": 3,
+    "one_off_leaks_max": 2,
+    "contradiction_handling_min": 0.2,
 }
 
 
@@ -919,9 +1016,15 @@ def test_offline_scorecard_on_the_blind8_pool(tmp_path: Path) -> None:
 
 
 def test_offline_scorecard_on_the_blind9_pool(tmp_path: Path) -> None:
-    """`persona eval --pool blind9` on the seed-1 corpus, offline: the newest held-out pool
-    (eval/pool_blind9.py, never tuned on), held to BLIND9_FLOORS."""
+    """`persona eval --pool blind9` on the seed-1 corpus, offline: a held-out pool
+    (eval/pool_blind9.py, never tuned on until it is opened), held to BLIND9_FLOORS."""
     _assert_blind_scorecard("blind9", BLIND9_FLOORS, tmp_path)
+
+
+def test_offline_scorecard_on_the_blind10_pool(tmp_path: Path) -> None:
+    """`persona eval --pool blind10` on the seed-1 corpus, offline: the newest held-out pool
+    (eval/pool_blind10.py, never tuned on), held to BLIND10_FLOORS."""
+    _assert_blind_scorecard("blind10", BLIND10_FLOORS, tmp_path)
 
 
 def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ from persona_pipeline.eval import (
     pool_blind7,
     pool_blind8,
     pool_blind9,
+    pool_blind10,
     pool_test,
 )
 from persona_pipeline.eval.pool_data import Person, PrefTemplate
@@ -56,7 +57,9 @@ GENERATOR = "persona-eval-corpus/2"
 # is opened (pool_blind7.py)
 # blind8: a ninth blind pool: held out until blind9 was written, read in aggregate only until it is
 # opened (pool_blind8.py)
-# blind9: the newest blind pool: held out, only ever read in aggregate (pool_blind9.py)
+# blind9: a tenth blind pool: held out until blind10 was written, read in aggregate only until it
+# is opened (pool_blind9.py)
+# blind10: the newest blind pool: held out, only ever read in aggregate (pool_blind10.py)
 POOLS: dict[str, Any] = {
     "dev": pool,
     "test": pool_test,
@@ -71,6 +74,7 @@ POOLS: dict[str, Any] = {
     "blind7": pool_blind7,
     "blind8": pool_blind8,
     "blind9": pool_blind9,
+    "blind10": pool_blind10,
 }
 CORRECTION_OPENER = re.compile(r"^(?:no|stop|actually|wait)\b", re.IGNORECASE)
 

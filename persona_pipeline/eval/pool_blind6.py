@@ -22,9 +22,9 @@ threshold or code comment may be written from its sentences. Its report is held 
 pool's gate; CI checks seed 1 against floors just under the untuned baseline
 (persona_pipeline_tests/test_eval.py), printing aggregates only when it fails.
 
-blind6 was opened for tuning once blind7 was written, and blind7 once blind8 was written; blind8
-(eval/pool_blind8.py, until it is opened) and blind9 (eval/pool_blind9.py) are the held-out pools
-now.
+blind6 was opened for tuning once blind7 was written, blind7 once blind8 was written, blind8 once
+blind9 was written and blind9 once blind10 was written; blind10 (eval/pool_blind10.py) is the
+held-out pool now.
 """
 
 from __future__ import annotations

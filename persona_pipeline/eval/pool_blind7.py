@@ -25,8 +25,8 @@ threshold or code comment may be written from its sentences. Its report is held 
 pool's gate; CI checks seed 1 against floors just under the untuned baseline
 (persona_pipeline_tests/test_eval.py), printing aggregates only when it fails.
 
-blind7 was opened for tuning once blind8 was written; blind8 (until it is opened) and blind9
-(eval/pool_blind9.py) are the held-out pools now.
+blind7 was opened for tuning once blind8 was written, blind8 once blind9 was written and blind9
+once blind10 was written; blind10 (eval/pool_blind10.py) is the held-out pool now.
 """
 
 from __future__ import annotations
