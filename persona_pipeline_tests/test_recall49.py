@@ -1,0 +1,178 @@
+"""Recall of preferences restated in other words around the one thing they are about (issue 15):
+wordings said once each, in different sessions, that share only a key term are one rule
+(`persona/digest/key_terms.py`), and the look-alikes that must stay apart."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from persona_pipeline.core.models import Tier
+from persona_pipeline.persona.digest import key_terms
+from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Facet, Observation
+from persona_pipeline.persona.digest.offline import OfflineDigester
+from persona_pipeline.persona.fold import _topic, fold
+from persona_pipeline.persona.pack import compile_pack
+
+
+def _inp(unit: str, texts: list[str], day: int, project: str = "p1") -> DigestInput:
+    ev = [
+        EvidenceView(
+            evidence_id=f"{unit}-{i}",
+            tier=Tier.T2,
+            kind="prompt",
+            excerpt=t,
+            timestamp=f"2026-10-{day:02d}T00:00:00Z",
+            project=project,
+            session_id=unit,
+        )
+        for i, t in enumerate(texts)
+    ]
+    return DigestInput(unit_key=unit, session_id=unit, project=project, evidence=ev)
+
+
+def _pack(sessions: list[str], project: str = "p1") -> list[str]:
+    """The pack's bullets for one sentence per session, each a day apart."""
+    inputs = [_inp(f"s{i}", [t], i + 1, project) for i, t in enumerate(sessions)]
+    obs = [o for r in OfflineDigester().digest_many(inputs) for o in r.observations]
+    return [b.text for b in compile_pack(fold(obs)).bullets]
+
+
+# Each: two wordings of one preference, said in two sessions, sharing only the thing they are about;
+# the other words of each differ (many of them words of another language, which general-English
+# frequency does not list). The lexical similarity alone leaves them apart.
+RESTATED = [
+    (
+        ["Antworte mir auf Deutsch, das lese ich schneller.", "Erklärungen bitte immer auf Deutsch."],
+        "deutsch",
+    ),
+    (
+        [
+            "Diagram alur selalu saya gambar di Excalidraw supaya gampang diubah.",
+            "Excalidraw paling enak untuk sketsa arsitektur, kirim saja tautannya.",
+        ],
+        "excalidraw",
+    ),
+    (
+        [
+            "Testy píšu v Hypothesis, najde chyby rychleji než ručně psané případy.",
+            "Hypothesis je pro mě základní nástroj na ověřování parserů.",
+        ],
+        "hypothesis",
+    ),
+    (
+        [
+            "Tabelele de analiză le generez mereu cu Polars, merge mult mai repede.",
+            "Polars e unealta mea de bază pentru prelucrarea datelor.",
+        ],
+        "polars",
+    ),
+    (
+        [
+            "my weekly planning happens on index cards pinned above the desk",
+            "I think better with index cards spread over the kitchen table than with any app",
+        ],
+        "index cards",
+    ),
+    (
+        [
+            "my houseplants drink from a rain barrel standing behind the garden shed",
+            "I water anything potted with collected rain, tap water yellows their leaves",
+        ],
+        "rain",
+    ),
+]
+
+
+@pytest.mark.parametrize(("sessions", "term"), RESTATED)
+def test_a_preference_restated_around_its_key_term_recurs(sessions: list[str], term: str) -> None:
+    bullets = _pack(sessions)
+    assert len(bullets) == 1, bullets
+    assert term in bullets[0].lower()
+
+
+@pytest.mark.parametrize(("sessions", "term"), RESTATED)
+def test_said_in_one_session_it_is_still_no_rule(sessions: list[str], term: str) -> None:
+    inputs = [_inp("s1", sessions, 1)]
+    obs = [o for r in OfflineDigester().digest_many(inputs) for o in r.observations]
+    assert compile_pack(fold(obs)).bullets == []
+
+
+@pytest.mark.parametrize(
+    "sessions",
+    [
+        # the same thing named, one wording for it and one against it: no restatement
+        ["I like Mermaid for diagrams.", "No Mermaid in the docs site."],
+        # a common word shared ("come"), nothing that names a thing
+        ["I come back to the plan every morning.", "We come to standup with questions written down."],
+        # a word of another language that English does not list (a pronoun, written with diacritics)
+        ["Já chci tabulátory pro odsazení kódu.", "Já kontroluji vstupní data přes schéma."],
+        # a bug report and a question about the thing, each said twice: neither is a rule
+        [
+            "the Excalidraw export crashed on the big diagram yesterday",
+            "the Excalidraw export crashed on the big diagram yesterday",
+        ],
+        ["can you bump Excalidraw to the latest release?", "can you bump Excalidraw to the latest release?"],
+        # pasted output, twice
+        [
+            "Error: Polars failed to parse column 'price' at row 12",
+            "Error: Polars failed to parse column 'price' at row 12",
+        ],
+    ],
+)
+def test_look_alikes_stay_apart(sessions: list[str]) -> None:
+    assert _pack(sessions) == []
+
+
+def test_the_name_of_the_project_at_hand_is_no_key_term() -> None:
+    # requests in the repository at hand share its name, which points at "here", not at a preference
+    said = "I want every larchfen importer to log the rows it skipped."
+    assert "larchfen" not in key_terms.key_terms(said, "larchfen", _topic)
+    assert "larchfen" not in key_terms.key_terms(said, "acme/larchfen", _topic)
+    assert "larchfen" in key_terms.key_terms(said, "p1", _topic)
+    # nor is a common word or a word of another language English does not list
+    assert "come" not in key_terms.key_terms("We come to standup early.", "p1", _topic)
+    assert not key_terms.key_terms("Já chci tabulátory.", "p1", _topic) & {"já"}
+
+
+def test_a_term_an_established_rule_holds_does_not_join_lone_wordings() -> None:
+    # "ruff" already names a rule said in two sessions: two other wordings naming it, once each,
+    # are other rules about ruff, not a restatement of each other
+    sessions = [
+        "always run ruff before pushing",
+        "run ruff before every push",
+        "ruff's line length stays at 100 for me since the monitor upgrade",
+        "I want ruff sorting the imports on save in my editor setup",
+    ]
+    bullets = _pack(sessions)
+    assert len(bullets) == 1 and "push" in bullets[0].lower(), bullets
+
+
+def _obs(i: int, statement: str, session: str) -> Observation:
+    return Observation(
+        observation_id=f"o{i}",
+        unit_key=session,
+        session_id=session,
+        project="p1",
+        evidence_ids=[f"e{i}"],
+        timestamp=f"2026-10-01T00:00:{i % 60:02d}Z",
+        model="offline",
+        prompt_version="t",
+        facet=Facet.STACK,
+        statement=statement,
+        tier=Tier.T2,
+        strength=0.7,
+        quote=statement,
+    )
+
+
+def test_key_term_linking_is_linear_in_the_groups_sharing_a_term() -> None:
+    # thousands of lone wordings naming one tool, for and against it, each in its own session
+    n = 3000
+    groups = [[_obs(i, f"{'never use' if i % 2 else 'I use'} zqlite for ledger{i} exports", f"s{i}")] for i in range(n)]
+    t0 = time.monotonic()
+    out = key_terms.link(groups, _topic)
+    assert time.monotonic() - t0 < 20.0
+    assert sum(len(g) for g in out) == n  # nothing lost
+    assert len(out) <= 2 + n // 100  # joined, for and against apart
