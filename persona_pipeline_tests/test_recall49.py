@@ -176,3 +176,37 @@ def test_key_term_linking_is_linear_in_the_groups_sharing_a_term() -> None:
     assert time.monotonic() - t0 < 20.0
     assert sum(len(g) for g in out) == n  # nothing lost
     assert len(out) <= 2 + n // 100  # joined, for and against apart
+
+
+# A request bounded to one moment, in six more languages (their grammars' deictic adverbs of time,
+# `tongues/deixis.py`): a one-off however often it is said.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Aggiorna il calendario delle mostre solo per oggi, perché è un'eccezione.",  # it: only for today
+        "Wyłącz nocne kopie zapasowe na razie, serwer się przeładowuje.",  # pl: for now
+        "Yedekleme görevini bu akşam elle çalıştır, otomatik olan bozuk.",  # tr: this evening
+        "Κράτα το build σε debug προς το παρόν, θα το γυρίσουμε μετά.",  # el: for the time being
+        "Tắt thông báo đẩy trên ứng dụng tối nay để mình kiểm tra.",  # vi: tonight
+        "Kör migreringen på staging i kväll, inte på produktion.",  # sv: tonight
+        "Sätt loggnivån till debug tills vidare, vi letar efter felet.",  # sv: for the time being
+    ],
+)
+def test_a_request_for_one_moment_in_another_language_is_no_rule(text: str) -> None:
+    assert _pack([text, text, text]) == []
+
+
+@pytest.mark.parametrize(
+    "sessions",
+    [
+        # the same languages' standing preferences, without a deictic of time, still recur
+        ["Preferisco risposte brevi, senza riassunti finali.", "Preferisco risposte brevi, senza riassunti finali."],
+        ["Zawsze pisz testy przed poprawką błędu.", "Zawsze pisz testy przed poprawką błędu."],
+        ["İngilizce değişken adlarını tercih ederim.", "İngilizce değişken adlarını tercih ederim."],
+        ["Γράφε πάντα τα σχόλια στα αγγλικά.", "Γράφε πάντα τα σχόλια στα αγγλικά."],
+        ["Mình luôn viết commit bằng tiếng Anh.", "Mình luôn viết commit bằng tiếng Anh."],
+        ["Skriv alltid commit-meddelanden på engelska.", "Skriv alltid commit-meddelanden på engelska."],
+    ],
+)
+def test_standing_preferences_in_those_languages_stay_rules(sessions: list[str]) -> None:
+    assert len(_pack(sessions)) == 1
