@@ -12,7 +12,7 @@ from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest import key_terms
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Facet, Observation
 from persona_pipeline.persona.digest.offline import OfflineDigester
-from persona_pipeline.persona.fold import _topic, fold
+from persona_pipeline.persona.fold import fold
 from persona_pipeline.persona.pack import compile_pack
 
 
@@ -39,18 +39,21 @@ def _pack(sessions: list[str], project: str = "p1") -> list[str]:
     return [b.text for b in compile_pack(fold(obs)).bullets]
 
 
-# Each: two wordings of one preference, said in two sessions, sharing only the thing they are about;
-# the other words of each differ (many of them words of another language, which general-English
-# frequency does not list). The lexical similarity alone leaves them apart.
+# Each: two wordings of one preference, said in two sessions, sharing only the thing they are about,
+# in a language other than English (general-English frequency lists none of its other words, so the
+# lexical similarity alone leaves them apart).
 RESTATED = [
     (
-        ["Antworte mir auf Deutsch, das lese ich schneller.", "Erklärungen bitte immer auf Deutsch."],
-        "deutsch",
+        [
+            "Für Zustandsautomaten nehme ich immer XState, der Ablauf bleibt sichtbar.",
+            "XState ist bei mir gesetzt, sobald ein Formular mehr als drei Schritte hat.",
+        ],
+        "xstate",
     ),
     (
         [
-            "Diagram alur selalu saya gambar di Excalidraw supaya gampang diubah.",
-            "Excalidraw paling enak untuk sketsa arsitektur, kirim saja tautannya.",
+            "Jeg tegner alle flowdiagrammer i Excalidraw, så de er nemme at ændre.",
+            "Excalidraw er mit foretrukne værktøj til arkitekturskitser.",
         ],
         "excalidraw",
     ),
@@ -70,17 +73,17 @@ RESTATED = [
     ),
     (
         [
-            "my weekly planning happens on index cards pinned above the desk",
-            "I think better with index cards spread over the kitchen table than with any app",
+            "Obsidian mi je glavni alat za bilješke sa sastanaka.",
+            "Sve bilješke držim u Obsidian trezoru, složene po klijentima.",
         ],
-        "index cards",
+        "obsidian",
     ),
     (
         [
-            "my houseplants drink from a rain barrel standing behind the garden shed",
-            "I water anything potted with collected rain, tap water yellows their leaves",
+            "A PlantUML a kedvenc eszközöm az architektúra leírásához.",
+            "Szekvenciadiagramot mindig PlantUML segítségével rajzolok.",
         ],
-        "rain",
+        "plantuml",
     ),
 ]
 
@@ -102,12 +105,19 @@ def test_said_in_one_session_it_is_still_no_rule(sessions: list[str], term: str)
 @pytest.mark.parametrize(
     "sessions",
     [
+        # English: two different rules about one service share its name (rev49c P1)
+        ["keep the square access token out of the repo", "square should retry failed payments three times"],
+        ["keep the stripe secret key out of the repo", "stripe should retry failed payouts three times"],
         # the same thing named, one wording for it and one against it: no restatement
-        ["I like Mermaid for diagrams.", "No Mermaid in the docs site."],
-        # a common word shared ("come"), nothing that names a thing
-        ["I come back to the plan every morning.", "We come to standup with questions written down."],
-        # a word of another language that English does not list (a pronoun, written with diacritics)
-        ["Já chci tabulátory pro odsazení kódu.", "Já kontroluji vstupní data přes schéma."],
+        [
+            "Für schnelle Skizzen im Team nehme ich gern Excalidraw, das geht fix.",
+            "Kein Excalidraw in der offiziellen Dokumentation für Kunden, bitte.",
+        ],
+        # a word of another language that English does not list, written with diacritics
+        [
+            "Všechny testy pouštím v kontejneru s Pythonem.",
+            "Všechny commity podepisuji klíčem z hardwarového tokenu.",
+        ],
         # a bug report and a question about the thing, each said twice: neither is a rule
         [
             "the Excalidraw export crashed on the big diagram yesterday",
@@ -125,28 +135,40 @@ def test_look_alikes_stay_apart(sessions: list[str]) -> None:
     assert _pack(sessions) == []
 
 
+@pytest.mark.parametrize(
+    ("a", "b", "term"),
+    [
+        ("keep the square access token out of the repo", "square should retry failed payments", "square"),
+        ("Für Skizzen nehme ich gern Excalidraw.", "Kein Excalidraw in der Dokumentation für Kunden.", "excalidraw"),
+    ],
+)
+def test_the_guards_themselves(a: str, b: str, term: str) -> None:
+    # (the pack-level look-alikes above may also stay apart for other reasons; these may not)
+    assert not key_terms.agree(a, b, term)
+
+
 def test_the_name_of_the_project_at_hand_is_no_key_term() -> None:
     # requests in the repository at hand share its name, which points at "here", not at a preference
-    said = "I want every larchfen importer to log the rows it skipped."
-    assert "larchfen" not in key_terms.key_terms(said, "larchfen", _topic)
-    assert "larchfen" not in key_terms.key_terms(said, "acme/larchfen", _topic)
-    assert "larchfen" in key_terms.key_terms(said, "p1", _topic)
-    # nor is a common word or a word of another language English does not list
-    assert "come" not in key_terms.key_terms("We come to standup early.", "p1", _topic)
-    assert not key_terms.key_terms("Já chci tabulátory.", "p1", _topic) & {"já"}
+    said = "Im larchfen-Importer protokolliere ich übersprungene Zeilen immer."
+    assert "larchfen" not in key_terms.key_terms(said, "larchfen")
+    assert "larchfen" not in key_terms.key_terms(said, "acme/larchfen")
+    assert "larchfen" in key_terms.key_terms(said, "p1")
+    # nor is a common word, or a word English does not list written with diacritics
+    assert "come" not in key_terms.key_terms("We come to standup early.", "p1")
+    assert not key_terms.key_terms("Všechny testy pouštím v kontejneru.", "p1") & {"všech", "všechny"}
 
 
 def test_a_term_an_established_rule_holds_does_not_join_lone_wordings() -> None:
-    # "ruff" already names a rule said in two sessions: two other wordings naming it, once each,
-    # are other rules about ruff, not a restatement of each other
+    # "polars" already names a rule said in two sessions: two other wordings naming it, once each,
+    # are other rules about polars, not a restatement of each other
     sessions = [
-        "always run ruff before pushing",
-        "run ruff before every push",
-        "ruff's line length stays at 100 for me since the monitor upgrade",
-        "I want ruff sorting the imports on save in my editor setup",
+        "always use polars for dataframes",
+        "polars for every dataframe, please",
+        "Polars e unealta mea de bază pentru prelucrarea datelor.",
+        "Tabelele de analiză le generez mereu cu Polars, merge mult mai repede.",
     ]
     bullets = _pack(sessions)
-    assert len(bullets) == 1 and "push" in bullets[0].lower(), bullets
+    assert len(bullets) == 1 and "dataframe" in bullets[0].lower(), bullets
 
 
 def _obs(i: int, statement: str, session: str) -> Observation:
@@ -170,12 +192,15 @@ def _obs(i: int, statement: str, session: str) -> Observation:
 def test_key_term_linking_is_linear_in_the_groups_sharing_a_term() -> None:
     # thousands of lone wordings naming one tool, for and against it, each in its own session
     n = 3000
-    groups = [[_obs(i, f"{'never use' if i % 2 else 'I use'} zqlite for ledger{i} exports", f"s{i}")] for i in range(n)]
+    groups = [
+        [_obs(i, f"{'Nunca uses' if i % 2 else 'Siempre uso'} zqlite para exportar el libro{i} según el año", f"s{i}")]
+        for i in range(n)
+    ]
     t0 = time.monotonic()
-    out = key_terms.link(groups, _topic)
-    assert time.monotonic() - t0 < 20.0
+    out = key_terms.link(groups)
+    assert time.monotonic() - t0 < 30.0
     assert sum(len(g) for g in out) == n  # nothing lost
-    assert len(out) <= 2 + n // 100  # joined, for and against apart
+    assert len(out) < n // 10  # joined (for and against apart)
 
 
 # A request bounded to one moment, in six more languages (their grammars' deictic adverbs of time,

@@ -1585,7 +1585,7 @@ def fold(observations: Sequence[Observation]) -> list[Rule]:
     obs = [o for o in obs if not _derived(o)]
     stated = [o for o in obs if not _corroborating(o)]
     # wordings said once each that share only the thing they are about (digest/key_terms)
-    groups = [split_contradictions(members) for members in _attach(key_terms.link(_clusters(stated), _topic), obs)]
+    groups = [split_contradictions(members) for members in _attach(key_terms.link(_clusters(stated)), obs)]
     groups += [(members, []) for members in derived.values()]
     current = [kept for kept, _ in groups]
     beaten = cross_group_superseded(current)
