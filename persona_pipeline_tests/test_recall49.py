@@ -235,3 +235,36 @@ def test_a_request_for_one_moment_in_another_language_is_no_rule(text: str) -> N
 )
 def test_standing_preferences_in_those_languages_stay_rules(sessions: list[str]) -> None:
     assert len(_pack(sessions)) == 1
+
+
+# "do" as the main verb of a negated first-person present: a standing disposition, as "we don't
+# use X" is (it was read as an auxiliary and the sentence had no force)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we don't do merge commits on the shared branches",
+        "I don't do dark mode in any editor",
+        "We don't do standups longer than ten minutes.",
+        "I don't do cold brew, only espresso",
+        "we don't do hotfixes without a ticket",
+        "I don't do tabs in YAML",
+    ],
+)
+def test_we_dont_do_x_is_a_standing_habit(text: str) -> None:
+    assert _pack([text]) == []  # said once: no rule yet
+    bullets = _pack([text, text])
+    assert len(bullets) == 1 and bullets[0].lower().startswith(text.lower().rstrip("."))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I don't do that",  # refers back
+        "we don't do it",
+        "I don't do so",
+        "we don't do the release on friday",  # one event
+        "I don't do much testing on weekends",  # how much, not a disposition against something
+    ],
+)
+def test_dont_do_pointing_back_or_at_one_event_is_no_rule(text: str) -> None:
+    assert _pack([text, text]) == []

@@ -648,6 +648,12 @@ def _clause_force(c: str) -> tuple[float, str]:
             # a negated present ("I don't use X", "we don't deploy on fridays"): a standing
             # disposition, as its positive is; "didn't" tells a story
             return 1.0, "first-person habit"
+        obj = rest[2] if len(rest) > 2 else ""
+        if verb in {"don't", "dont"} and nxt == "do" and obj and obj not in _ANAPHORS | DEFINITE | AUX | {"so", "much"}:
+            # "do" as the main verb with a noun phrase of its own ("we don't do merge commits", "I
+            # don't do dark mode"): the same disposition; "I don't do that" / "don't do the release"
+            # point at one thing, "don't do so" refers back
+            return 1.0, "first-person habit"
         return 0.0, ""
     if re.search(r"\b(?:for|to) me\b", low) or (
         # "X bothers me", "X annoyed me", "functions without docstrings bug me": a plural subject
