@@ -214,7 +214,7 @@ def test_key_term_linking_is_linear_in_the_groups_sharing_a_term() -> None:
         "Κράτα το build σε debug προς το παρόν, θα το γυρίσουμε μετά.",  # el: for the time being
         "Tắt thông báo đẩy trên ứng dụng tối nay để mình kiểm tra.",  # vi: tonight
         "Kör migreringen på staging i kväll, inte på produktion.",  # sv: tonight
-        "Sätt loggnivån till debug tills vidare, vi letar efter felet.",  # sv: for the time being
+        "Sätt loggnivån till debug för tillfället, vi letar efter felet.",  # sv: for the moment
     ],
 )
 def test_a_request_for_one_moment_in_another_language_is_no_rule(text: str) -> None:
@@ -237,17 +237,42 @@ def test_standing_preferences_in_those_languages_stay_rules(sessions: list[str])
     assert len(_pack(sessions)) == 1
 
 
-# "do" as the main verb of a negated first-person present: a standing disposition, as "we don't
-# use X" is (it was read as an auxiliary and the sentence had no force)
+@pytest.mark.parametrize(
+    "text",
+    [
+        # rev49c P5: "chưa bao giờ" is "never (so far)", not "not yet"; "tills vidare" is also
+        # "until further notice", a standing order
+        "Tôi chưa bao giờ dùng tab, luôn dùng dấu cách.",
+        "Mình chưa bao giờ thích ORM, mình luôn viết SQL thuần.",
+        "Använd alltid tabbar för indrag tills vidare.",
+    ],
+)
+def test_never_and_until_further_notice_are_no_one_moment(text: str) -> None:
+    assert len(_pack([text, text])) == 1
+
+
+def test_a_held_term_keeps_non_english_lone_wordings_apart() -> None:
+    # rev49c P3: two lone wordings in another language naming a term an established group holds
+    held = [_obs(0, "Polars je náš hlavní nástroj pro tabulky.", "s0"), _obs(1, "Polars je náš hlavní nástroj.", "s1")]
+    lone = [
+        [_obs(2, "Testy píšu v Polars, najde chyby rychleji.", "s2")],
+        [_obs(3, "Polars mi ušetří čas při čištění dat.", "s3")],
+    ]
+    assert len(key_terms.link([held, *lone])) == 3
+    assert len(key_terms.link(lone)) == 1  # without the established group they are one
+
+
+# "do" as the main verb of "we don't …": a house convention, as "we don't use X" is (it was read as
+# an auxiliary and the sentence had no force)
 @pytest.mark.parametrize(
     "text",
     [
         "we don't do merge commits on the shared branches",
-        "I don't do dark mode in any editor",
+        "we don't do dark mode in any of our editors",
         "We don't do standups longer than ten minutes.",
-        "I don't do cold brew, only espresso",
+        "we don't do cold brew at the café, only espresso",
         "we don't do hotfixes without a ticket",
-        "I don't do tabs in YAML",
+        "we don't do tabs in YAML",
     ],
 )
 def test_we_dont_do_x_is_a_standing_habit(text: str) -> None:
@@ -264,6 +289,13 @@ def test_we_dont_do_x_is_a_standing_habit(text: str) -> None:
         "I don't do so",
         "we don't do the release on friday",  # one event
         "I don't do much testing on weekends",  # how much, not a disposition against something
+        # rev49c P6: admissions and self-descriptions with "I", amounts and manners with "we"
+        "I don't do enough code review, I know",
+        "I don't do a lot of documentation honestly",
+        "I don't do anything clever with the sailing app",
+        "I don't do mobile development",
+        "we don't do enough code review",
+        "we don't do well with long files",
     ],
 )
 def test_dont_do_pointing_back_or_at_one_event_is_no_rule(text: str) -> None:

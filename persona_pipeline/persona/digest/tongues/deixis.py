@@ -281,7 +281,7 @@ TIME: tuple[Marker, ...] = (
             "lần này",
             "tạm thời",
             "tuần này",
-            "chưa",
+            "chưa(?! bao giờ)",  # (chưa bao giờ: "never (so far)", a standing statement)
         ),
         S.VI,
     ),
@@ -298,7 +298,6 @@ TIME: tuple[Marker, ...] = (
             "i kväll",
             "i morse",
             "den här gången",
-            "tills vidare",
             "för tillfället",
             "den här veckan",
             "denna vecka",
