@@ -73,15 +73,15 @@ RESTATED = [
     ),
     (
         [
-            "Obsidian mi je glavni alat za bilješke sa sastanaka.",
-            "Sve bilješke držim u Obsidian trezoru, složene po klijentima.",
+            "Bilješke sa sastanaka s klijentima uvijek vodim u Obsidian trezoru, složene po datumu.",
+            "Obsidian mi je glavni alat za sve što moram zapamtiti.",
         ],
         "obsidian",
     ),
     (
         [
-            "A PlantUML a kedvenc eszközöm az architektúra leírásához.",
-            "Szekvenciadiagramot mindig PlantUML segítségével rajzolok.",
+            "A szekvenciadiagramokat mindig PlantUML segítségével rajzolom meg.",
+            "A PlantUML a kedvenc eszközöm az architektúra leírásához, mert szövegként verziózható.",
         ],
         "plantuml",
     ),
