@@ -215,6 +215,8 @@ def test_key_term_linking_is_linear_in_the_groups_sharing_a_term() -> None:
         "Tắt thông báo đẩy trên ứng dụng tối nay để mình kiểm tra.",  # vi: tonight
         "Kör migreringen på staging i kväll, inte på produktion.",  # sv: tonight
         "Sätt loggnivån till debug för tillfället, vi letar efter felet.",  # sv: for the moment
+        # rev49c P7: Polish "to" (it, that) is also an English word; the markers are read beside it
+        "To zrób dzisiaj, jutro będzie za późno.",  # pl: today
     ],
 )
 def test_a_request_for_one_moment_in_another_language_is_no_rule(text: str) -> None:

@@ -52,7 +52,9 @@ def _clauses(text: str) -> list[str]:
 # Languages written in the Latin script, whose short words an English sentence may hold ("no",
 # "sin"): their markers are read only in a sentence with no English function word. These words
 # are English's own closed class and no word of Spanish, Portuguese, French or German.
-_LATIN = frozenset({"es", "pt", "fr", "de", "it", "pl", "tr", "vi", "sv"})
+# (the six languages read for time deixis only are not among them: none of their forms is an English
+# word, and their commonest words are: Polish "to", Italian "a", Swedish "i")
+_LATIN = frozenset({"es", "pt", "fr", "de"})
 _ENGLISH = frozenset(
     {"the", "is", "are", "you", "it", "it's", "to", "of", "and", "with", "for", "this", "that", "be", "have", "has"}
     | {"should", "would", "don't", "doesn't", "my", "your", "we", "not", "i'm", "i'd", "i've", "they", "what"}
