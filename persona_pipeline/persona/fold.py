@@ -35,7 +35,7 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from persona_pipeline.core.models import Tier
-from persona_pipeline.persona.digest import change_time, change_verdict, negation_focus, standing
+from persona_pipeline.persona.digest import change_time, change_verdict, key_terms, negation_focus, standing
 from persona_pipeline.persona.digest import similarity as sim
 from persona_pipeline.persona.digest.clausal import clausal as _clausal
 from persona_pipeline.persona.digest.clausal import clausal_verbs as _clausal_verbs
@@ -1584,7 +1584,8 @@ def fold(observations: Sequence[Observation]) -> list[Rule]:
             derived.setdefault(" ".join(o.statement.split()).casefold(), []).append(o)
     obs = [o for o in obs if not _derived(o)]
     stated = [o for o in obs if not _corroborating(o)]
-    groups = [split_contradictions(members) for members in _attach(_clusters(stated), obs)]
+    # wordings said once each that share only the thing they are about (digest/key_terms)
+    groups = [split_contradictions(members) for members in _attach(key_terms.link(_clusters(stated)), obs)]
     groups += [(members, []) for members in derived.values()]
     current = [kept for kept, _ in groups]
     beaten = cross_group_superseded(current)

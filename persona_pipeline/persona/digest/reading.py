@@ -648,6 +648,15 @@ def _clause_force(c: str) -> tuple[float, str]:
             # a negated present ("I don't use X", "we don't deploy on fridays"): a standing
             # disposition, as its positive is; "didn't" tells a story
             return 1.0, "first-person habit"
+        obj = rest[2] if len(rest) > 2 else ""
+        if w[0] == "we" and verb in {"don't", "dont"} and nxt == "do" and obj and obj not in _NOT_A_DONE_THING:
+            # "do" as the main verb with a noun phrase of its own, said of the group ("we don't do
+            # merge commits", "we don't do hotfixes without a ticket"): a house convention, as "we
+            # don't use X" is. Not with "I" ("I don't do mobile development", "I don't do TDD,
+            # sadly": who the person is, or an admission), nor before a word that points back, at
+            # one thing, or says how much or how well ("we don't do that", "… the release", "…
+            # enough testing", "… well with …")
+            return 1.0, "first-person habit"
         return 0.0, ""
     if re.search(r"\b(?:for|to) me\b", low) or (
         # "X bothers me", "X annoyed me", "functions without docstrings bug me": a plural subject
@@ -1162,6 +1171,20 @@ def opens_with_verb(text: str) -> bool:
 
 # personal and demonstrative pronouns that stand for something said before
 _ANAPHORS = frozenset({"it", "them", "that", "this", "these", "those"})
+# what cannot open the thing a "we don't do …" habit refuses: anaphors and definites (one thing
+# said before or pointed at), auxiliaries, and the English quantifiers, degree words and manner
+# adverbs of a "do" of amount or manner (Quirk et al. 1985, §5.23–5.26 quantifiers, §7.33 degree
+# adverbs): "enough", "a lot of", "anything", "much", "well"
+_NOT_A_DONE_THING = (
+    _ANAPHORS
+    | DEFINITE
+    | AUX
+    | frozenset(
+        {"so", "much", "many", "more", "most", "less", "least", "enough", "a", "an", "lots", "plenty", "too"}
+        | {"any", "anything", "some", "something", "nothing", "everything", "all", "little", "few", "several"}
+        | {"well", "badly", "better", "worse", "great", "fine", "ok", "okay", "right", "wrong", "very", "really"}
+    )
+)
 
 
 def read(sentence: str) -> Reading:

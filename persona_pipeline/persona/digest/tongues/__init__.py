@@ -3,7 +3,8 @@
 `reading` decides directive force, polarity, questions and one-off markers from closed-class
 English. A sentence with any non-ASCII character is also read here, with the closed classes of
 the languages developers most often write in (Chinese, Japanese, Korean, Spanish, Portuguese,
-French, German, Russian, Hindi), one data module per concern:
+French, German, Russian, Hindi; for time deixis also Italian, Polish, Turkish, Greek, Vietnamese,
+Swedish), one data module per concern:
 
 - `negation`: negators (polarity, `negated`);
 - `directive`: prohibitives, modals of obligation, habitual adverbs, "first" (explicit force, `force`);
@@ -51,6 +52,8 @@ def _clauses(text: str) -> list[str]:
 # Languages written in the Latin script, whose short words an English sentence may hold ("no",
 # "sin"): their markers are read only in a sentence with no English function word. These words
 # are English's own closed class and no word of Spanish, Portuguese, French or German.
+# (the six languages read for time deixis only are not among them: none of their forms is an English
+# word, and their commonest words are: Polish "to", Italian "a", Swedish "i")
 _LATIN = frozenset({"es", "pt", "fr", "de"})
 _ENGLISH = frozenset(
     {"the", "is", "are", "you", "it", "it's", "to", "of", "and", "with", "for", "this", "that", "be", "have", "has"}
