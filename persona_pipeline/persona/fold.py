@@ -10,7 +10,12 @@ unless a member sets the two apart) — are resolved by one policy, inside a gro
   1. a newer explicit reversal ("from now on", "anymore", "we switched from X to Y", …)
      supersedes everything said before it, whatever the tiers; so does, across groups, a newer
      rule preferring another version of one name ("use es2022 features" after "stick to es2017");
-  2. otherwise the higher tier wins (a correction beats a plain prompt), then the newer.
+  2. otherwise the newer wins, whatever the tiers (people change their minds: an older correction
+     does not outlive a newer plain statement of the opposite); the tier decides only between
+     two said at one instant, and what a diff sample shows (T3) never outranks what the person
+     said. Tiers still weigh support and ranking. A bare command that says only part of an older
+     rule the other way ("push small fixes straight to main" after "never push straight to main")
+     is an exception, not a reversal: it joins the rule and never names it.
 The loser is kept as a superseded rule. Two statements that agree ("tiny helpers don't need
 docstrings" / "stop adding docstrings to every helper") never conflict: both reject docstrings;
 a member conflicts only when it disagrees with the group's stance more than it agrees, and an
@@ -32,7 +37,7 @@ from collections import Counter, deque
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import pairwise
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest import change_time, change_verdict, negation_focus, standing
@@ -63,7 +68,7 @@ from persona_pipeline.persona.digest.reading import (
 from persona_pipeline.persona.digest.reading import DEFINITE as DEFINITE_WORDS
 
 SIMILARITY = 0.34  # skills' lexical overlap
-OPPOSED_SHARE = 0.9  # a bare statement saying mostly an outranking one's words, reversed, loses to it
+OPPOSED_SHARE = 0.9  # a bare statement saying mostly another's words, reversed: the newer of the two wins
 RULE_SIMILARITY = 0.3  # persona rules: rarity-weighted Dice
 STANCE_WEIGHT = sim._w(5.6)  # inside a group: words of Zipf ≤ 5.6 ("black", "spaces") can conflict
 # A statement recurs across sessions (the same preference said many times): tokenise it once.
@@ -262,13 +267,14 @@ def stance(statement: str, at_least: float) -> tuple[frozenset[str], frozenset[s
 
 
 def policy_order(members: Sequence[Observation]) -> list[Observation]:
-    """Strongest first, by the supersession policy (module docstring)."""
+    """Strongest first, by the supersession policy (module docstring): after the newest reversal,
+    then the person's words before a diff sample (T3), then the newer, then the higher tier."""
     revs = [o.timestamp or "" for o in members if _reverses_among(o, members)]
     cut = max(revs) if revs else None
 
-    def key(o: Observation) -> tuple[bool, float, str, str]:
+    def key(o: Observation) -> tuple[bool, bool, str, float, str]:
         after = cut is not None and (o.timestamp or "") >= cut
-        return (after, TIER_WEIGHT[o.tier], o.timestamp or "", o.observation_id)
+        return (after, o.tier is not Tier.T3, o.timestamp or "", TIER_WEIGHT[o.tier], o.observation_id)
 
     return sorted(members, key=key, reverse=True)
 
@@ -338,20 +344,19 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     # synonyms one member sets against each other are two things in this group, not one
     distinct = frozenset().union(*(sim.apart(*stance(o.statement, STANCE_WEIGHT)) for o in members))
     outranks: list[Outranking] = []  # the stated stances kept so far
+    stated = [_outranking(m) for m in members if not _corroborating(m) and (_derived(m) or _stated(m.quote))]
     newest_other = _newest_of_others(members)
     for o in policy_order(members):
+        bare = not (_derived(o) or _stated(o.quote) or _newest_judgement(o, newest_other))
         if (
             _corroborating(o)
             or _hedged_change(o.quote)  # "maybe X is out, Y is in": it sets no stance against the group
-            or (
-                not (_derived(o) or _stated(o.quote) or _newest_judgement(o, newest_other))
-                and (cut is None or (o.timestamp or "") >= cut)
-            )
+            or (bare and (cut is None or (o.timestamp or "") >= cut) and not _reverses_older(o, stated, distinct))
         ):
             # an inferred stance is set against the group only by a newer reversal; but a bare
-            # command against what a higher tier stated ("use print for logging" beside the
-            # correction "no, never use print for logging") says the opposite outright: by the
-            # tier rule it loses, so it neither joins, names nor supersedes the correction
+            # command against what a newer rule stated ("use print for logging" before "never use
+            # print for logging") says the opposite outright: by the newer rule it loses, so it
+            # neither joins, names nor supersedes it
             if not _derived(o) and not _reverses_among(o, members) and _opposes(o, outranks, distinct):
                 lost.append(o)
             else:
@@ -373,26 +378,45 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     return kept, lost
 
 
-Outranking = tuple[float, str, frozenset[str], frozenset[str], frozenset[str]]  # tier, when, p, n, words
+Outranking = tuple[Tier, str, frozenset[str], frozenset[str], frozenset[str]]  # tier, when, p, n, words
 
 
 def _outranking(o: Observation) -> Outranking:
-    return (TIER_WEIGHT[o.tier], o.timestamp or "", *stance(o.statement, STANCE_WEIGHT), sim.tokens(o.statement))
+    return (o.tier, o.timestamp or "", *stance(o.statement, STANCE_WEIGHT), sim.tokens(o.statement))
 
 
-def _against(o: Observation, outranks: Sequence[Outranking], distinct: frozenset[str]) -> float:
-    """Whether a bare statement says the reverse of a stated one that outranks it (a higher tier,
-    or the same tier and newer: the tier rule, then the newer): 0 when it agrees with none on
-    anything; else the largest share of its words' weight that the outranking statement also
-    says (1.0: the same words, the other way: "use print for logging" / "never use print for
-    logging"; less for a new object: "commit to a feature branch" / "never commit to main")."""
+def ranks_above(tier: Tier, when: str, other_tier: Tier, other_when: str) -> bool:
+    """Whether a statement (tier, when) outranks another by the policy (module docstring): the
+    person's words outrank a diff sample (T3); else the newer wins, and at one instant the higher
+    tier."""
+    if (tier is Tier.T3) != (other_tier is Tier.T3):
+        return other_tier is Tier.T3
+    return when > other_when or (when == other_when and TIER_WEIGHT[tier] > TIER_WEIGHT[other_tier])
+
+
+Which = Literal["outranking", "outranked", "any"]
+
+
+def _against(
+    o: Observation, others: Sequence[Outranking], distinct: frozenset[str], which: Which = "outranking"
+) -> float:
+    """Whether a bare statement says the reverse of a stated one (`which`: "outranking" — one
+    that outranks it, the newer; "outranked" — one it outranks, an older; "any"): 0 when it
+    agrees with none on anything; else the largest share of its words' weight that the other
+    statement also says (1.0: the same words, the other way: "use print for logging" / "never
+    use print for logging"; less for a new object: "commit to a feature branch" / "never commit
+    to main")."""
     p, n = stance(o.statement, STANCE_WEIGHT)
     words = sim.tokens(o.statement)
     total = sum(sim.weight(t) for t in words)
     share = 0.0
-    for tier, when, hp, hn, hw in outranks:
-        mine = TIER_WEIGHT[o.tier]
-        if tier < mine or (tier == mine and when <= (o.timestamp or "")) or not total:
+    when_o = o.timestamp or ""
+    for tier, when, hp, hn, hw in others:
+        if not total:
+            break
+        if which == "outranking" and not ranks_above(tier, when, o.tier, when_o):
+            continue
+        if which == "outranked" and not ranks_above(o.tier, when_o, tier, when):
             continue
         against = sim.meets(p, hn, distinct) | sim.meets(n, hp, distinct)
         if against and not (sim.meets(p, hp, distinct) | sim.meets(n, hn, distinct)):
@@ -401,11 +425,18 @@ def _against(o: Observation, outranks: Sequence[Outranking], distinct: frozenset
 
 
 def _opposes(o: Observation, outranks: Sequence[Outranking], distinct: frozenset[str]) -> bool:
-    """A bare statement that asks for what an outranking stated one refused, or refuses what it
-    asked ("use print for logging" against "never use print for logging"): most of its stance's
+    """A bare statement that asks for what a newer stated one refused, or refuses what it asked
+    ("use print for logging" before "never use print for logging"): most of its stance's
     weight is that reverse, not a new object ("commit to a feature branch" against "never commit
     to main directly" shares only the verb)."""
     return _against(o, outranks, distinct) >= OPPOSED_SHARE
+
+
+def _reverses_older(o: Observation, stated: Sequence[Outranking], distinct: frozenset[str]) -> bool:
+    """A bare command that says an older stated rule the other way outright ("use print for
+    logging" after "no, never use print for logging"): by the newer rule it sets the group's
+    stance as a stated one does, whatever the tiers (module docstring, 2.)."""
+    return not _derived(o) and _against(o, stated, distinct, "outranked") >= OPPOSED_SHARE
 
 
 Marked = tuple[frozenset[str], bool, frozenset[str]]
@@ -504,14 +535,16 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
 
     revs = [o.timestamp or "" for o in members if _reverses_among(o, members)]
     cut = max(revs) if revs else None
-    # a bare statement against part of what an outranking member stated joins the group but
-    # never names it ("push small fixes straight to main" beside "no, never push straight to main")
+    # a bare statement against part of what a stated member said joins the group but never names
+    # it ("push small fixes straight to main" beside "no, never push straight to main")
     apart = frozenset().union(*(sim.apart(*stance(o.statement, STANCE_WEIGHT)) for o in members))
     outranks = [_outranking(o) for o in members if not _corroborating(o) and (_derived(o) or _stated(o.quote))]
 
     def against(o: Observation) -> bool:
+        # against part of any stated member, older or newer: an exception never names the rule
+        # (a full reversal of an older one has already superseded it: `split_contradictions`)
         bare = not (_derived(o) or _stated(o.quote) or _reverses(o.quote))
-        return bare and _against(o, outranks, apart) > 0
+        return bare and _against(o, outranks, apart, "any") > 0
 
     def naming(
         i: int,
