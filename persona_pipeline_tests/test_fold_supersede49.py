@@ -13,12 +13,14 @@ an eval pool or the sample corpus.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Rule
 from persona_pipeline.persona.digest.offline import OfflineDigester
-from persona_pipeline.persona.fold import fold
+from persona_pipeline.persona.fold import fold, rejected_name
 
 
 def _inp(unit: str, text: str, day: int, tier: Tier) -> DigestInput:
@@ -89,3 +91,89 @@ def test_the_older_correction_stands_against_a_look_alike(correction: str, newer
     rules = _fold(correction, Tier.T1, newer, Tier.T2)
     assert _said(rules, True) == [], _said(rules, True)
     assert _plain(correction) in _said(rules, False), _said(rules, False)
+
+
+# --- a newer rule that rejects the one name an older rule prefers, and names another -----------
+# The two wordings land in two groups (they act on different things), and the newer says no word
+# of change: it judges the old name and names the new one (`fold.rejected_name`).
+NAME_REJECTED = [
+    ("build artifacts target nexus", "nexus is dead, build artifacts land on artifactory"),
+    ("test reports target jenkins", "jenkins is dead, test reports land on buildkite"),
+    ("test emails target mailtrap", "mailtrap is a pain, test emails land on mailpit"),
+    ("test rides target strava", "strava is useless, test rides land on komoot"),
+    ("build logs target papertrail", "papertrail is dead, build logs land on loki"),
+    ("test builds target appcenter", "appcenter is dead, test builds land on testflight"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), NAME_REJECTED)
+def test_a_newer_rule_rejecting_the_older_name_supersedes_it(old: str, new: str) -> None:
+    rules = _fold(old, Tier.T2, new, Tier.T2)
+    assert _said(rules, True) == [old], _said(rules, True)
+    assert _said(rules, False) == [new], _said(rules, False)
+
+
+NAME_NOT_REJECTED = [
+    "jenkins is dead for mobile, test reports land on buildkite",  # scoped: only for mobile
+    "my teammate says jenkins is dead, test reports land on buildkite",  # a third party
+    "maybe jenkins is dead, test reports could land on buildkite",  # hedged
+    "is jenkins dead? test reports land on buildkite",  # a question
+    "jenkins is dead, test reports land on buildkite for this one sprint",  # bounded
+    "jenkins is dead, test reports land on buildkite, actually no, scratch that",  # taken back
+    "jenkins is great, test reports land on buildkite",  # agrees with the older name
+    "jenkins is dead",  # names nothing instead: when unsure, the older rule stays
+]
+
+
+@pytest.mark.parametrize("new", NAME_NOT_REJECTED)
+def test_a_look_alike_rejection_leaves_the_older_name(new: str) -> None:
+    rules = _fold("test reports target jenkins", Tier.T2, new, Tier.T2)
+    assert _said(rules, True) == [], _said(rules, True)
+    assert "test reports target jenkins" in _said(rules, False), _said(rules, False)
+
+
+def test_rejected_name_reads_one_name_in_a_clause_without_scope() -> None:
+    assert rejected_name("heroku is dead, deploy previews to render", "heroku is dead, deploy previews to render")
+    assert rejected_name("the heroku docs are terrible", "the heroku docs are terrible") is None
+    assert rejected_name("heroku is dead for hobby apps", "heroku is dead for hobby apps") is None
+    text = "never use heroku for previews, use render"
+    assert rejected_name(text, text) is None  # a narrower scope: "for previews"
+
+
+def test_rejected_name_is_linear_on_long_runs_of_its_pieces() -> None:
+    for piece in ("jenkins is dead, ", "test reports land on buildkite, ", "scratch ", "is dead "):
+        text = piece * (40_000 // len(piece))
+        start = time.perf_counter()
+        rejected_name(text, text)
+        assert time.perf_counter() - start < 20, piece
+
+
+def test_many_rejections_of_one_name_fold_in_linear_time() -> None:
+    # one older group and 400 newer sessions rejecting its name: each is checked against the group
+    # once, not against each of its members
+    old = [_inp(f"a{n}", "test reports target jenkins", 1, Tier.T2) for n in range(200)]
+    new = [_inp(f"b{n}", "jenkins is dead, test reports land on buildkite", 20, Tier.T2) for n in range(400)]
+    obs = [o for r in OfflineDigester().digest_many([*old, *new]) for o in r.observations]
+    start = time.perf_counter()
+    rules = fold(obs)
+    assert time.perf_counter() - start < 30
+    assert [r.statement.lower().rstrip(".") for r in rules if r.superseded_by] == ["test reports target jenkins"]
+
+
+# rev49c S1: two wordings that agree, the newer a judgement whose elliptical clause ("…, Y do")
+# reads the other way, never supersede each other
+AGREEING_JUDGEMENTS = [
+    (
+        "I don't mind long emails, vague subject lines are what annoy me",
+        "long emails don't bother me, vague subject lines do",
+    ),
+    ("I don't mind big commits, unclear messages are what bug me", "big commits don't bother me, unclear messages do"),
+    ("I don't mind loud music, sudden silence is what wakes me", "loud music doesn't bother me, sudden silence does"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), AGREEING_JUDGEMENTS)
+def test_an_agreeing_newer_judgement_supersedes_nothing(old: str, new: str) -> None:
+    inputs = [_inp("a0", old, 1, Tier.T2), _inp("b0", new, 10, Tier.T2)]
+    rules = fold([o for r in OfflineDigester().digest_many(inputs) for o in r.observations])
+    assert _said(rules, True) == [], _said(rules, True)

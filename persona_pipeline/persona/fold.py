@@ -435,8 +435,15 @@ def _opposes(o: Observation, outranks: Sequence[Outranking], distinct: frozenset
 def _reverses_older(o: Observation, stated: Sequence[Outranking], distinct: frozenset[str]) -> bool:
     """A bare command that says an older stated rule the other way outright ("use print for
     logging" after "no, never use print for logging"): by the newer rule it sets the group's
-    stance as a stated one does, whatever the tiers (module docstring, 2.)."""
-    return not _derived(o) and _against(o, stated, distinct, "outranked") >= OPPOSED_SHARE
+    stance as a stated one does, whatever the tiers (module docstring, 2.). Only a command: an
+    inferred stance (a judgement, a state: _INFERRED) is read less surely than that ("long emails
+    don't bother me, vague subject lines do" agrees with "I don't mind long emails, vague subject
+    lines annoy me", though its elliptical "… do" reads the other way: rev49c S1)."""
+    return (
+        not _derived(o)
+        and read(o.quote).why not in _INFERRED
+        and _against(o, stated, distinct, "outranked") >= OPPOSED_SHARE
+    )
 
 
 Marked = tuple[frozenset[str], bool, frozenset[str]]
@@ -803,9 +810,14 @@ def cross_group_superseded(groups: list[list[Observation]]) -> dict[int, int]:
             if 2 * c >= len(g):
                 prefers.setdefault(t, []).append(i)
     beaten: dict[int, int] = {}
+    # per group: its newest member's time and every word its members say (read once: a rejection
+    # is checked against a group in constant time, not once per member)
+    newest = [max((x.timestamp or "" for x in g), default="") for g in groups]
+    said = [frozenset().union(*(sim.tokens(x.statement) for x in g)) for g in groups]
     for i, g in enumerate(groups):
         for o in policy_order(g):
             if not _reverses(o.quote):
+                _supersede_rejected(i, o, (prefers, newest, said), beaten)
                 continue
             # a remark on how a slot is ("our database is sluggish now") rejects no thing
             # a negated, asked or supposed one rejects nothing either ("zed is not my editor now"),
@@ -822,6 +834,57 @@ def cross_group_superseded(groups: list[list[Observation]]) -> dict[int, int]:
                     beaten.setdefault(j, i)
     _superseded_versions(groups, prefers, beaten)
     return beaten
+
+
+# editing terms of a self-repair that take back what was just said (Levelt 1983, "Monitoring and
+# self-repair in speech", Cognition 14: the cancelling editing expressions)
+_TAKEN_BACK = re.compile(
+    r"\b(?:scratch that|never ?mind|forget (?:that|it)|ignore (?:that|this)|disregard (?:that|this))\b", re.IGNORECASE
+)
+
+
+@lru_cache(maxsize=1 << 16)
+def rejected_name(statement: str, quote: str) -> tuple[str, frozenset[str]] | None:
+    """(the one name a statement rejects, the names it prefers instead) when it says a named thing
+    is out and another is in without a word of change ("goerli is dead, deploys land on sepolia",
+    "pandas is a pain, polars handles the reports"): said with explicit force (a judgement, a
+    refusal), not hedged, rejecting exactly one rare word (Zipf ≤ 4) in a clause with no
+    prepositional phrase (so no narrower scope: "never use pandas for plotting, use matplotlib"
+    refuses pandas only for plotting) and preferring another rare word. None otherwise."""
+    r = read(quote)
+    if not r.rule or r.strength < 1.0 or _hedged(quote) or _TAKEN_BACK.search(quote):
+        return None
+    new, old = stance(statement, sim.RARE)
+    if len(old) != 1 or not new or new & old:
+        return None
+    (name,) = old
+    clause = next((c for c in _CLAUSE.split(normalise(statement)) if name in sim.tokens(c)), "")
+    if not clause or any(w in PREPOSITIONS for w in clause.split()):
+        return None
+    return name, new
+
+
+def _supersede_rejected(
+    i: int, o: Observation, index: tuple[dict[str, list[int]], list[str], list[frozenset[str]]], beaten: dict[int, int]
+) -> None:
+    """A newer rule that rejects the one name an older group prefers, and prefers another in its
+    place (`rejected_name`), supersedes that group as a reversal does, though it says no word of
+    change: the newer wins a contradiction whatever the tiers (module docstring). The older group
+    never names the newer choice (a preferred word none of its members says), and all of it is
+    older."""
+    if _corroborating(o) or _derived(o):
+        return
+    said = rejected_name(o.statement, o.quote)
+    if said is None:
+        return
+    name, instead = said
+    prefers, newest, words = index
+    for j in prefers.get(name, ()):
+        if j == i or j in beaten or newest[j] >= (o.timestamp or ""):
+            continue
+        # the newer choice is a word the older group never says (its shared words are the place)
+        if instead - words[j]:
+            beaten[j] = i
 
 
 # a version of a name: "es2022", "java21", "4.2", "v2" (name, number); "uint8_t" is no version
@@ -1643,6 +1706,7 @@ def clear_caches() -> None:
         _reverses,
         _verdict,
         stance,
+        rejected_name,
         _assignment,
         _hedged,
         _slot_clauses,
