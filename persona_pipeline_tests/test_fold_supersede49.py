@@ -20,7 +20,7 @@ import pytest
 from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Rule
 from persona_pipeline.persona.digest.offline import OfflineDigester
-from persona_pipeline.persona.fold import fold, rejected_name
+from persona_pipeline.persona.fold import STANCE_WEIGHT, fold, rejected_name, stance
 
 
 def _inp(unit: str, text: str, day: int, tier: Tier) -> DigestInput:
@@ -177,3 +177,40 @@ def test_an_agreeing_newer_judgement_supersedes_nothing(old: str, new: str) -> N
     inputs = [_inp("a0", old, 1, Tier.T2), _inp("b0", new, 10, Tier.T2)]
     rules = fold([o for r in OfflineDigester().digest_many(inputs) for o in r.observations])
     assert _said(rules, True) == [], _said(rules, True)
+
+
+# --- a trailing "without"-phrase asks for the absence (similarity.stance) ------------------------
+# "keep pagination, without infinite scroll" rejects infinite scroll, as "no infinite scroll"
+# does: read as a condition it preferred it, and two agreeing rules were marked as contradicting.
+WITHOUT_AGREES = [
+    ("keep tests fast, without mocking databases", "never mock databases"),
+    ("write commit messages in english, without emojis", "no emojis in commit messages"),
+    ("plan cycling routes along the coast, without motorways", "avoid motorways on cycling routes"),
+    ("bake bread with sourdough, without commercial yeast", "no commercial yeast in bread"),
+    ("answer in plain prose, without headings", "skip headings in answers"),
+    ("keep paginated lists, without infinite scroll", "no infinite scroll in lists"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), WITHOUT_AGREES)
+def test_a_trailing_without_phrase_agrees_with_its_refusal(old: str, new: str) -> None:
+    p, n = stance(old, STANCE_WEIGHT)
+    assert n and not (p & n), (p, n)
+    for first, then in ((old, new), (new, old)):
+        rules = _fold(first, Tier.T2, then, Tier.T2)
+        assert _said(rules, True) == [], _said(rules, True)
+
+
+# a fronted or negated "without" is still a condition: what it names is wanted
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("without a review, never merge", "review"),
+        ("no fix without a failing test", "test"),
+        ("a release without a changelog is not done", "changelog"),
+    ],
+)
+def test_a_condition_with_without_still_wants_what_it_names(text: str, wanted: str) -> None:
+    p, n = stance(text, STANCE_WEIGHT)
+    assert any(t.startswith(wanted[:5]) for t in p), (p, n)
+    assert not any(t.startswith(wanted[:5]) for t in n), (p, n)

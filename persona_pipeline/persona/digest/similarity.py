@@ -1000,6 +1000,12 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
             # the preamble, as "no preamble" does; what precedes it is no preference
             neg |= rare(tokens(_head(r.group("obj"))))
             continue
+        if n and c.startswith("without "):
+            # a trailing "without"-phrase after a clause ("keep pagination, without infinite
+            # scroll"): the absence it names is asked for, "and not X" (a fronted one, "without a
+            # review, don't merge", is a condition: below)
+            neg |= rare(tokens(_head(c)))
+            continue
         if _NEG_OPEN.match(c):
             if cond := _CONDITION.search(c):
                 # "don't commit until ruff passes", "no fix without a failing test": a condition on
