@@ -214,3 +214,53 @@ def test_a_condition_with_without_still_wants_what_it_names(text: str, wanted: s
     p, n = stance(text, STANCE_WEIGHT)
     assert any(t.startswith(wanted[:5]) for t in p), (p, n)
     assert not any(t.startswith(wanted[:5]) for t in n), (p, n)
+
+
+# rev49c S4: after a negated clause a "without"-phrase is the condition, the thing required
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("never deploy, without a rollback plan", "rollba"),
+        ("no release goes out, without a changelog entry", "changelog"),
+        ("we never ship, without a smoke test", "smoke"),
+        ("don't merge anything, without a green build", "green"),
+        ("the app must never start, without the config file", "config"),
+    ],
+)
+def test_a_without_phrase_after_a_negated_clause_is_a_condition(text: str, wanted: str) -> None:
+    p, n = stance(text, STANCE_WEIGHT)
+    assert wanted in p and wanted not in n, (p, n)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("always write a rollback plan before a deploy", "never deploy, without a rollback plan"),
+        ("every release needs a changelog entry", "no release goes out, without a changelog entry"),
+        ("only merge on a green build", "don't merge anything, without a green build"),
+    ],
+)
+def test_an_agreeing_condition_with_without_supersedes_nothing(old: str, new: str) -> None:
+    for first, then in ((old, new), (new, old)):
+        rules = _fold(first, Tier.T2, then, Tier.T2)
+        assert _said(rules, True) == [], _said(rules, True)
+
+
+# rev49c S2: a verdict reported from someone else, or believed, is not the person's say
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my crew says matplotlib is dead, plotly draws the charts",
+        "our lead claims heroku is dead, render hosts previews",
+        "I think jenkins is dead, buildkite runs the builds",
+    ],
+)
+def test_a_reported_or_believed_verdict_rejects_no_name(text: str) -> None:
+    assert rejected_name(text, text) is None
+
+
+def test_a_reported_verdict_leaves_the_older_rule() -> None:
+    rules = _fold(
+        "test reports target jenkins", Tier.T2, "my crew says jenkins is dead, test reports land on buildkite", Tier.T2
+    )
+    assert _said(rules, True) == [], _said(rules, True)

@@ -846,8 +846,8 @@ _TAKEN_BACK = re.compile(
 @lru_cache(maxsize=1 << 16)
 def rejected_name(statement: str, quote: str) -> tuple[str, frozenset[str]] | None:
     """(the one name a statement rejects, the names it prefers instead) when it says a named thing
-    is out and another is in without a word of change ("goerli is dead, deploys land on sepolia",
-    "pandas is a pain, polars handles the reports"): said with explicit force (a judgement, a
+    is out and another is in without a word of change ("heroku is dead, deploy previews to
+    render", "pandas is a pain, polars handles the reports"): said with explicit force (a judgement, a
     refusal), not hedged, rejecting exactly one rare word (Zipf ≤ 4) in a clause with no
     prepositional phrase (so no narrower scope: "never use pandas for plotting, use matplotlib"
     refuses pandas only for plotting) and preferring another rare word. None otherwise."""
@@ -861,6 +861,15 @@ def rejected_name(statement: str, quote: str) -> tuple[str, frozenset[str]] | No
     clause = next((c for c in _CLAUSE.split(normalise(statement)) if name in sim.tokens(c)), "")
     if not clause or any(w in PREPOSITIONS for w in clause.split()):
         return None
+    # the whole message is the person's own say: not under a verb of believing or saying, theirs
+    # or another's ("my crew says X is dead, …", "I think X is dead, …": `_attitude`, rev49c S2)
+    # (a reporting clause opens the message: its verb among the first four words, after its
+    # subject; a noun further on that WordNet also lists as such a verb, "test reports", is none)
+    words = [w.strip(",.;:!?") for w in _clauses_low(quote).split()[:4]]
+    for i, w in enumerate(words[1:], start=1):
+        verb = _clausal(w)
+        if verb is not None and verb[0] in {"believe", "state"} and _attitude(words[: i + 1]):
+            return None
     return name, new
 
 
