@@ -95,14 +95,16 @@ def test_the_older_correction_stands_against_a_look_alike(correction: str, newer
 
 # --- a newer rule that rejects the one name an older rule prefers, and names another -----------
 # The two wordings land in two groups (they act on different things), and the newer says no word
-# of change: it judges the old name and names the new one (`fold.rejected_name`).
+# of change: it judges the old name and names the new one (`fold.rejected_name`). (When the two
+# wordings form one group, the group's own stance resolves them: main already does that.)
 NAME_REJECTED = [
     ("build artifacts target nexus", "nexus is dead, build artifacts land on artifactory"),
     ("test reports target jenkins", "jenkins is dead, test reports land on buildkite"),
     ("test emails target mailtrap", "mailtrap is a pain, test emails land on mailpit"),
     ("test rides target strava", "strava is useless, test rides land on komoot"),
-    ("build logs target papertrail", "papertrail is dead, build logs land on loki"),
-    ("test builds target appcenter", "appcenter is dead, test builds land on testflight"),
+    ("build logs go to papertrail", "papertrail is useless, build logs live in loki"),
+    ("test builds point at appcenter", "appcenter is dead, test builds run on bitrise"),
+    ("check builds target travis", "travis is dead, check builds run on drone"),
 ]
 
 

@@ -850,16 +850,22 @@ def rejected_name(statement: str, quote: str) -> tuple[str, frozenset[str]] | No
     render", "pandas is a pain, polars handles the reports"): said with explicit force (a judgement, a
     refusal), not hedged, rejecting exactly one rare word (Zipf ≤ 4) in a clause with no
     prepositional phrase (so no narrower scope: "never use pandas for plotting, use matplotlib"
-    refuses pandas only for plotting) and preferring another rare word. None otherwise."""
+    refuses pandas only for plotting) and naming another rare word in another clause. None
+    otherwise."""
     r = read(quote)
     if not r.rule or r.strength < 1.0 or _hedged(quote) or _TAKEN_BACK.search(quote):
         return None
-    new, old = stance(statement, sim.RARE)
-    if len(old) != 1 or not new or new & old:
+    old = stance(statement, sim.RARE)[1]
+    if len(old) != 1:
         return None
     (name,) = old
     clause = next((c for c in _CLAUSE.split(normalise(statement)) if name in sim.tokens(c)), "")
     if not clause or any(w in PREPOSITIONS for w in clause.split()):
+        return None
+    # what it names instead: the rare words of its other clauses (the new choice is often the
+    # object of a preposition, "… live in loki", which a clause's stance leaves out)
+    new = sim.rare(sim.tokens(statement)) - sim.tokens(clause)
+    if not new:
         return None
     # the whole message is the person's own say: not under a verb of believing or saying, theirs
     # or another's ("my crew says X is dead, …", "I think X is dead, …": `_attitude`, rev49c S2)
