@@ -315,6 +315,11 @@ def _judgement(quote: str) -> bool:
     return read(quote).why == "judgement"
 
 
+@lru_cache(maxsize=1 << 16)
+def _inferred(quote: str) -> bool:
+    return read(quote).why in _INFERRED
+
+
 def _newest_judgement(o: Observation, newest_other: dict[str, str]) -> bool:
     """A general judgement ("X is overrated", "X is a waste of time") said after every other wording
     of its group (`newest_other`: per quote, the newest timestamp of the group's other wordings): a
@@ -344,7 +349,14 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     # synonyms one member sets against each other are two things in this group, not one
     distinct = frozenset().union(*(sim.apart(*stance(o.statement, STANCE_WEIGHT)) for o in members))
     outranks: list[Outranking] = []  # the stated stances kept so far
-    stated = [_outranking(m) for m in members if not _corroborating(m) and (_derived(m) or _stated(m.quote))]
+    # each stated wording once per tier, at its oldest: whether a bare command outranks some
+    # stated one then takes one pass over the distinct wordings, not over every member
+    oldest: dict[tuple[Tier, frozenset[str], frozenset[str], frozenset[str]], str] = {}
+    for m in members:
+        if not _corroborating(m) and (_derived(m) or _stated(m.quote)):
+            tier, when, p, n, w = _outranking(m)
+            oldest[tier, p, n, w] = min(oldest.get((tier, p, n, w), when), when)
+    stated = [(tier, when, p, n, w) for (tier, p, n, w), when in oldest.items()]
     newest_other = _newest_of_others(members)
     for o in policy_order(members):
         bare = not (_derived(o) or _stated(o.quote) or _newest_judgement(o, newest_other))
@@ -439,11 +451,7 @@ def _reverses_older(o: Observation, stated: Sequence[Outranking], distinct: froz
     inferred stance (a judgement, a state: _INFERRED) is read less surely than that ("long emails
     don't bother me, vague subject lines do" agrees with "I don't mind long emails, vague subject
     lines annoy me", though its elliptical "… do" reads the other way: rev49c S1)."""
-    return (
-        not _derived(o)
-        and read(o.quote).why not in _INFERRED
-        and _against(o, stated, distinct, "outranked") >= OPPOSED_SHARE
-    )
+    return not _derived(o) and not _inferred(o.quote) and _against(o, stated, distinct, "outranked") >= OPPOSED_SHARE
 
 
 Marked = tuple[frozenset[str], bool, frozenset[str]]
@@ -545,7 +553,13 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
     # a bare statement against part of what a stated member said joins the group but never names
     # it ("push small fixes straight to main" beside "no, never push straight to main")
     apart = frozenset().union(*(sim.apart(*stance(o.statement, STANCE_WEIGHT)) for o in members))
-    outranks = [_outranking(o) for o in members if not _corroborating(o) and (_derived(o) or _stated(o.quote))]
+    # each stated wording once (`against` reads them regardless of time and tier)
+    outranks = list(
+        {
+            x[2:]: x
+            for x in (_outranking(o) for o in members if not _corroborating(o) and (_derived(o) or _stated(o.quote)))
+        }.values()
+    )
 
     def against(o: Observation) -> bool:
         # against part of any stated member, older or newer: an exception never names the rule
@@ -1730,6 +1744,7 @@ def clear_caches() -> None:
         _corroborates_only,
         _stated,
         _judgement,
+        _inferred,
         _explicit,
         sim.tokens,
         sim._mass,
