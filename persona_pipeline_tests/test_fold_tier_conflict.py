@@ -1,7 +1,9 @@
-"""rev44c C18: a plain command that says the reverse of an older correction (a higher tier) loses
-to it by the tier rule: it neither joins the correction's group, names it, nor supersedes it. An
-explicit reversal ("from now on …") still supersedes the correction, whatever the tiers; a plain
-command that agrees with the correction joins it. Sentences written for these tests."""
+"""The tier policy of a contradiction (issue 15, the lead's decision in session 49): the newer
+wins whatever the tiers. A plain command that says the reverse of an older correction supersedes
+it (rev44c C18 had the correction win by its tier); a newer correction still beats an older plain
+command; an explicit reversal ("from now on …") supersedes the correction; a plain command that
+agrees with the correction joins it, and one that says only part of it the other way (an
+exception) never names it. Sentences written for these tests."""
 
 from __future__ import annotations
 
@@ -40,12 +42,18 @@ OPPOSED = [
 ]
 
 
-@pytest.mark.parametrize(("correction", "command"), OPPOSED)
-def test_a_newer_plain_command_does_not_take_the_correction(correction: str, command: str) -> None:
+@pytest.mark.parametrize(("correction", "command"), OPPOSED[:3])
+def test_a_newer_plain_command_supersedes_the_correction(correction: str, command: str) -> None:
     rules = _fold((correction, Tier.T1), (command, Tier.T2))
-    current = _current(rules)
-    assert any(c in correction for c in current), current
-    assert not any(command.startswith(c) or c.startswith(command) for c in current), current
+    assert _current(rules) == [command], _current(rules)
+    assert [r.statement.lower().rstrip(".") for r in rules if r.superseded_by] == [correction.removeprefix("no, ")]
+
+
+def test_a_newer_task_with_a_definite_object_does_not_take_the_correction() -> None:
+    # "hardcode the api url" points at one thing: a task, no rule, so it reverses nothing
+    correction, command = OPPOSED[3]
+    current = _current(_fold((correction, Tier.T1), (command, Tier.T2)))
+    assert current == [correction.removeprefix("no, ")], current
 
 
 @pytest.mark.parametrize(("correction", "command"), OPPOSED)

@@ -225,7 +225,7 @@ def test_fold_is_deterministic_in_any_input_order() -> None:
     assert [o.observation_id for o in again] == [o.observation_id for o in obs]  # content-stable ids
 
 
-def test_contradiction_newer_wins_within_tier_higher_tier_wins_across() -> None:
+def test_contradiction_newer_wins_whatever_the_tiers() -> None:
     old = _inp("s1", ["use pandas instead of polars"], Tier.T2, "2026-01-01T00:00:00Z")
     new = _inp("s2", ["use polars instead of pandas"], Tier.T2, "2026-06-01T00:00:00Z")
     rules = fold(_obs(old, new))
@@ -234,9 +234,13 @@ def test_contradiction_newer_wins_within_tier_higher_tier_wins_across() -> None:
     assert [r.statement for r in current] == ["Use polars instead of pandas."]
     assert [r.statement for r in superseded] == ["Use pandas instead of polars."]
     assert superseded[0].superseded_by == current[0].rule_id
-    # an older correction (T1) beats a newer plain prompt (T2)
+    # an older correction (T1) does not outlive a newer plain prompt (T2) of the opposite
     corr = _inp("s3", ["no, use pandas instead of polars"], Tier.T1, "2025-01-01T00:00:00Z")
     current = [r for r in fold(_obs(corr, new)) if r.superseded_by is None]
+    assert [r.statement for r in current] == ["Use polars instead of pandas."]
+    # and a newer correction beats an older plain prompt
+    late = _inp("s4", ["no, use pandas instead of polars"], Tier.T1, "2026-09-01T00:00:00Z")
+    current = [r for r in fold(_obs(new, late)) if r.superseded_by is None]
     assert [r.statement for r in current] == ["Use pandas instead of polars."]
 
 

@@ -10,7 +10,12 @@ unless a member sets the two apart) — are resolved by one policy, inside a gro
   1. a newer explicit reversal ("from now on", "anymore", "we switched from X to Y", …)
      supersedes everything said before it, whatever the tiers; so does, across groups, a newer
      rule preferring another version of one name ("use es2022 features" after "stick to es2017");
-  2. otherwise the higher tier wins (a correction beats a plain prompt), then the newer.
+  2. otherwise the newer wins, whatever the tiers (people change their minds: an older correction
+     does not outlive a newer plain statement of the opposite); the tier decides only between
+     two said at one instant, and what a diff sample shows (T3) never outranks what the person
+     said. Tiers still weigh support and ranking. A bare command that says only part of an older
+     rule the other way ("push small fixes straight to main" after "never push straight to main")
+     is an exception, not a reversal: it joins the rule and never names it.
 The loser is kept as a superseded rule. Two statements that agree ("tiny helpers don't need
 docstrings" / "stop adding docstrings to every helper") never conflict: both reject docstrings;
 a member conflicts only when it disagrees with the group's stance more than it agrees, and an
@@ -32,7 +37,7 @@ from collections import Counter, deque
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import pairwise
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest import change_time, change_verdict, key_terms, negation_focus, standing
@@ -63,7 +68,7 @@ from persona_pipeline.persona.digest.reading import (
 from persona_pipeline.persona.digest.reading import DEFINITE as DEFINITE_WORDS
 
 SIMILARITY = 0.34  # skills' lexical overlap
-OPPOSED_SHARE = 0.9  # a bare statement saying mostly an outranking one's words, reversed, loses to it
+OPPOSED_SHARE = 0.9  # a bare statement saying mostly another's words, reversed: the newer of the two wins
 RULE_SIMILARITY = 0.3  # persona rules: rarity-weighted Dice
 STANCE_WEIGHT = sim._w(5.6)  # inside a group: words of Zipf ≤ 5.6 ("black", "spaces") can conflict
 # A statement recurs across sessions (the same preference said many times): tokenise it once.
@@ -262,13 +267,14 @@ def stance(statement: str, at_least: float) -> tuple[frozenset[str], frozenset[s
 
 
 def policy_order(members: Sequence[Observation]) -> list[Observation]:
-    """Strongest first, by the supersession policy (module docstring)."""
+    """Strongest first, by the supersession policy (module docstring): after the newest reversal,
+    then the person's words before a diff sample (T3), then the newer, then the higher tier."""
     revs = [o.timestamp or "" for o in members if _reverses_among(o, members)]
     cut = max(revs) if revs else None
 
-    def key(o: Observation) -> tuple[bool, float, str, str]:
+    def key(o: Observation) -> tuple[bool, bool, str, float, str]:
         after = cut is not None and (o.timestamp or "") >= cut
-        return (after, TIER_WEIGHT[o.tier], o.timestamp or "", o.observation_id)
+        return (after, o.tier is not Tier.T3, o.timestamp or "", TIER_WEIGHT[o.tier], o.observation_id)
 
     return sorted(members, key=key, reverse=True)
 
@@ -309,6 +315,11 @@ def _judgement(quote: str) -> bool:
     return read(quote).why == "judgement"
 
 
+@lru_cache(maxsize=1 << 16)
+def _inferred(quote: str) -> bool:
+    return read(quote).why in _INFERRED
+
+
 def _newest_judgement(o: Observation, newest_other: dict[str, str]) -> bool:
     """A general judgement ("X is overrated", "X is a waste of time") said after every other wording
     of its group (`newest_other`: per quote, the newest timestamp of the group's other wordings): a
@@ -338,20 +349,26 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     # synonyms one member sets against each other are two things in this group, not one
     distinct = frozenset().union(*(sim.apart(*stance(o.statement, STANCE_WEIGHT)) for o in members))
     outranks: list[Outranking] = []  # the stated stances kept so far
+    # each stated wording once per tier, at its oldest: whether a bare command outranks some
+    # stated one then takes one pass over the distinct wordings, not over every member
+    oldest: dict[tuple[Tier, frozenset[str], frozenset[str], frozenset[str]], str] = {}
+    for m in members:
+        if not _corroborating(m) and (_derived(m) or _stated(m.quote)):
+            tier, when, p, n, w = _outranking(m)
+            oldest[tier, p, n, w] = min(oldest.get((tier, p, n, w), when), when)
+    stated = [(tier, when, p, n, w) for (tier, p, n, w), when in oldest.items()]
     newest_other = _newest_of_others(members)
     for o in policy_order(members):
+        bare = not (_derived(o) or _stated(o.quote) or _newest_judgement(o, newest_other))
         if (
             _corroborating(o)
             or _hedged_change(o.quote)  # "maybe X is out, Y is in": it sets no stance against the group
-            or (
-                not (_derived(o) or _stated(o.quote) or _newest_judgement(o, newest_other))
-                and (cut is None or (o.timestamp or "") >= cut)
-            )
+            or (bare and (cut is None or (o.timestamp or "") >= cut) and not _reverses_older(o, stated, distinct))
         ):
             # an inferred stance is set against the group only by a newer reversal; but a bare
-            # command against what a higher tier stated ("use print for logging" beside the
-            # correction "no, never use print for logging") says the opposite outright: by the
-            # tier rule it loses, so it neither joins, names nor supersedes the correction
+            # command against what a newer rule stated ("use print for logging" before "never use
+            # print for logging") says the opposite outright: by the newer rule it loses, so it
+            # neither joins, names nor supersedes it
             if not _derived(o) and not _reverses_among(o, members) and _opposes(o, outranks, distinct):
                 lost.append(o)
             else:
@@ -373,26 +390,45 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     return kept, lost
 
 
-Outranking = tuple[float, str, frozenset[str], frozenset[str], frozenset[str]]  # tier, when, p, n, words
+Outranking = tuple[Tier, str, frozenset[str], frozenset[str], frozenset[str]]  # tier, when, p, n, words
 
 
 def _outranking(o: Observation) -> Outranking:
-    return (TIER_WEIGHT[o.tier], o.timestamp or "", *stance(o.statement, STANCE_WEIGHT), sim.tokens(o.statement))
+    return (o.tier, o.timestamp or "", *stance(o.statement, STANCE_WEIGHT), sim.tokens(o.statement))
 
 
-def _against(o: Observation, outranks: Sequence[Outranking], distinct: frozenset[str]) -> float:
-    """Whether a bare statement says the reverse of a stated one that outranks it (a higher tier,
-    or the same tier and newer: the tier rule, then the newer): 0 when it agrees with none on
-    anything; else the largest share of its words' weight that the outranking statement also
-    says (1.0: the same words, the other way: "use print for logging" / "never use print for
-    logging"; less for a new object: "commit to a feature branch" / "never commit to main")."""
+def ranks_above(tier: Tier, when: str, other_tier: Tier, other_when: str) -> bool:
+    """Whether a statement (tier, when) outranks another by the policy (module docstring): the
+    person's words outrank a diff sample (T3); else the newer wins, and at one instant the higher
+    tier."""
+    if (tier is Tier.T3) != (other_tier is Tier.T3):
+        return other_tier is Tier.T3
+    return when > other_when or (when == other_when and TIER_WEIGHT[tier] > TIER_WEIGHT[other_tier])
+
+
+Which = Literal["outranking", "outranked", "any"]
+
+
+def _against(
+    o: Observation, others: Sequence[Outranking], distinct: frozenset[str], which: Which = "outranking"
+) -> float:
+    """Whether a bare statement says the reverse of a stated one (`which`: "outranking" — one
+    that outranks it, the newer; "outranked" — one it outranks, an older; "any"): 0 when it
+    agrees with none on anything; else the largest share of its words' weight that the other
+    statement also says (1.0: the same words, the other way: "use print for logging" / "never
+    use print for logging"; less for a new object: "commit to a feature branch" / "never commit
+    to main")."""
     p, n = stance(o.statement, STANCE_WEIGHT)
     words = sim.tokens(o.statement)
     total = sum(sim.weight(t) for t in words)
     share = 0.0
-    for tier, when, hp, hn, hw in outranks:
-        mine = TIER_WEIGHT[o.tier]
-        if tier < mine or (tier == mine and when <= (o.timestamp or "")) or not total:
+    when_o = o.timestamp or ""
+    for tier, when, hp, hn, hw in others:
+        if not total:
+            break
+        if which == "outranking" and not ranks_above(tier, when, o.tier, when_o):
+            continue
+        if which == "outranked" and not ranks_above(o.tier, when_o, tier, when):
             continue
         against = sim.meets(p, hn, distinct) | sim.meets(n, hp, distinct)
         if against and not (sim.meets(p, hp, distinct) | sim.meets(n, hn, distinct)):
@@ -401,11 +437,21 @@ def _against(o: Observation, outranks: Sequence[Outranking], distinct: frozenset
 
 
 def _opposes(o: Observation, outranks: Sequence[Outranking], distinct: frozenset[str]) -> bool:
-    """A bare statement that asks for what an outranking stated one refused, or refuses what it
-    asked ("use print for logging" against "never use print for logging"): most of its stance's
+    """A bare statement that asks for what a newer stated one refused, or refuses what it asked
+    ("use print for logging" before "never use print for logging"): most of its stance's
     weight is that reverse, not a new object ("commit to a feature branch" against "never commit
     to main directly" shares only the verb)."""
     return _against(o, outranks, distinct) >= OPPOSED_SHARE
+
+
+def _reverses_older(o: Observation, stated: Sequence[Outranking], distinct: frozenset[str]) -> bool:
+    """A bare command that says an older stated rule the other way outright ("use print for
+    logging" after "no, never use print for logging"): by the newer rule it sets the group's
+    stance as a stated one does, whatever the tiers (module docstring, 2.). Only a command: an
+    inferred stance (a judgement, a state: _INFERRED) is read less surely than that ("long emails
+    don't bother me, vague subject lines do" agrees with "I don't mind long emails, vague subject
+    lines annoy me", though its elliptical "… do" reads the other way: rev49c S1)."""
+    return not _derived(o) and not _inferred(o.quote) and _against(o, stated, distinct, "outranked") >= OPPOSED_SHARE
 
 
 Marked = tuple[frozenset[str], bool, frozenset[str]]
@@ -504,14 +550,22 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
 
     revs = [o.timestamp or "" for o in members if _reverses_among(o, members)]
     cut = max(revs) if revs else None
-    # a bare statement against part of what an outranking member stated joins the group but
-    # never names it ("push small fixes straight to main" beside "no, never push straight to main")
+    # a bare statement against part of what a stated member said joins the group but never names
+    # it ("push small fixes straight to main" beside "no, never push straight to main")
     apart = frozenset().union(*(sim.apart(*stance(o.statement, STANCE_WEIGHT)) for o in members))
-    outranks = [_outranking(o) for o in members if not _corroborating(o) and (_derived(o) or _stated(o.quote))]
+    # each stated wording once (`against` reads them regardless of time and tier)
+    outranks = list(
+        {
+            x[2:]: x
+            for x in (_outranking(o) for o in members if not _corroborating(o) and (_derived(o) or _stated(o.quote)))
+        }.values()
+    )
 
     def against(o: Observation) -> bool:
+        # against part of any stated member, older or newer: an exception never names the rule
+        # (a full reversal of an older one has already superseded it: `split_contradictions`)
         bare = not (_derived(o) or _stated(o.quote) or _reverses(o.quote))
-        return bare and _against(o, outranks, apart) > 0
+        return bare and _against(o, outranks, apart, "any") > 0
 
     def naming(
         i: int,
@@ -770,9 +824,14 @@ def cross_group_superseded(groups: list[list[Observation]]) -> dict[int, int]:
             if 2 * c >= len(g):
                 prefers.setdefault(t, []).append(i)
     beaten: dict[int, int] = {}
+    # per group: its newest member's time and every word its members say (read once: a rejection
+    # is checked against a group in constant time, not once per member)
+    newest = [max((x.timestamp or "" for x in g), default="") for g in groups]
+    said = [frozenset().union(*(sim.tokens(x.statement) for x in g)) for g in groups]
     for i, g in enumerate(groups):
         for o in policy_order(g):
             if not _reverses(o.quote):
+                _supersede_rejected(i, o, (prefers, newest, said), beaten)
                 continue
             # a remark on how a slot is ("our database is sluggish now") rejects no thing
             # a negated, asked or supposed one rejects nothing either ("zed is not my editor now"),
@@ -789,6 +848,72 @@ def cross_group_superseded(groups: list[list[Observation]]) -> dict[int, int]:
                     beaten.setdefault(j, i)
     _superseded_versions(groups, prefers, beaten)
     return beaten
+
+
+# editing terms of a self-repair that take back what was just said (Levelt 1983, "Monitoring and
+# self-repair in speech", Cognition 14: the cancelling editing expressions)
+_TAKEN_BACK = re.compile(
+    r"\b(?:scratch that|never ?mind|forget (?:that|it)|ignore (?:that|this)|disregard (?:that|this))\b", re.IGNORECASE
+)
+
+
+@lru_cache(maxsize=1 << 16)
+def rejected_name(statement: str, quote: str) -> tuple[str, frozenset[str]] | None:
+    """(the one name a statement rejects, the names it prefers instead) when it says a named thing
+    is out and another is in without a word of change ("heroku is dead, deploy previews to
+    render", "pandas is a pain, polars handles the reports"): said with explicit force (a judgement, a
+    refusal), not hedged, rejecting exactly one rare word (Zipf ≤ 4) in a clause with no
+    prepositional phrase (so no narrower scope: "never use pandas for plotting, use matplotlib"
+    refuses pandas only for plotting) and naming another rare word in another clause. None
+    otherwise."""
+    r = read(quote)
+    if not r.rule or r.strength < 1.0 or _hedged(quote) or _TAKEN_BACK.search(quote):
+        return None
+    old = stance(statement, sim.RARE)[1]
+    if len(old) != 1:
+        return None
+    (name,) = old
+    clause = next((c for c in _CLAUSE.split(normalise(statement)) if name in sim.tokens(c)), "")
+    if not clause or any(w in PREPOSITIONS for w in clause.split()):
+        return None
+    # what it names instead: the rare words of its other clauses (the new choice is often the
+    # object of a preposition, "… live in loki", which a clause's stance leaves out)
+    new = sim.rare(sim.tokens(statement)) - sim.tokens(clause)
+    if not new:
+        return None
+    # the whole message is the person's own say: not under a verb of believing or saying, theirs
+    # or another's ("my crew says X is dead, …", "I think X is dead, …": `_attitude`, rev49c S2)
+    # (a reporting clause opens the message: its verb among the first four words, after its
+    # subject; a noun further on that WordNet also lists as such a verb, "test reports", is none)
+    words = [w.strip(",.;:!?") for w in _clauses_low(quote).split()[:4]]
+    for i, w in enumerate(words[1:], start=1):
+        verb = _clausal(w)
+        if verb is not None and verb[0] in {"believe", "state"} and _attitude(words[: i + 1]):
+            return None
+    return name, new
+
+
+def _supersede_rejected(
+    i: int, o: Observation, index: tuple[dict[str, list[int]], list[str], list[frozenset[str]]], beaten: dict[int, int]
+) -> None:
+    """A newer rule that rejects the one name an older group prefers, and prefers another in its
+    place (`rejected_name`), supersedes that group as a reversal does, though it says no word of
+    change: the newer wins a contradiction whatever the tiers (module docstring). The older group
+    never names the newer choice (a preferred word none of its members says), and all of it is
+    older."""
+    if _corroborating(o) or _derived(o):
+        return
+    said = rejected_name(o.statement, o.quote)
+    if said is None:
+        return
+    name, instead = said
+    prefers, newest, words = index
+    for j in prefers.get(name, ()):
+        if j == i or j in beaten or newest[j] >= (o.timestamp or ""):
+            continue
+        # the newer choice is a word the older group never says (its shared words are the place)
+        if instead - words[j]:
+            beaten[j] = i
 
 
 # a version of a name: "es2022", "java21", "4.2", "v2" (name, number); "uint8_t" is no version
@@ -1611,6 +1736,7 @@ def clear_caches() -> None:
         _reverses,
         _verdict,
         stance,
+        rejected_name,
         _assignment,
         _hedged,
         _slot_clauses,
@@ -1619,6 +1745,7 @@ def clear_caches() -> None:
         _corroborates_only,
         _stated,
         _judgement,
+        _inferred,
         _explicit,
         sim.tokens,
         sim._mass,

@@ -10,7 +10,7 @@ what it rejects; whether its quote announces a change of habit), so one policy d
      alone (one session) is no skill;
   3. two groups still saying opposite things (one prefers what the other rejects) are never both
      kept: the one holding the member first in the policy order (the newest reversal, else the
-     higher tier, then the newer) stays — when the winner alone is no skill, neither is.
+     person's words before a tool-derived lesson, then the newer) stays — when the winner alone is no skill, neither is.
 Superseded lessons are left out of skills; the person's newer word is what an agent should follow.
 """
 

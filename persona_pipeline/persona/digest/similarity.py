@@ -1000,6 +1000,13 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
             # the preamble, as "no preamble" does; what precedes it is no preference
             neg |= rare(tokens(_head(r.group("obj"))))
             continue
+        if n and c.startswith("without ") and not any(_NEGATION_WORD.match(w) for w in " ".join(split[:n]).split()):
+            # a trailing "without"-phrase after a positive clause ("keep pagination, without
+            # infinite scroll"): the absence it names is asked for, "and not X". After a negated
+            # clause ("never deploy, without a rollback plan") or fronted ("without a review,
+            # don't merge") it is a condition: below (rev49c S4)
+            neg |= rare(tokens(_head(c)))
+            continue
         if _NEG_OPEN.match(c):
             if cond := _CONDITION.search(c):
                 # "don't commit until ruff passes", "no fix without a failing test": a condition on
