@@ -137,9 +137,11 @@ def _vcard(text: str, body: int, prefix: str) -> tuple[list[Span], int]:
         seen.add(name)
         props.append((name, m.start(3), b))
     spans: list[Span] = []
-    personal = not _CONTACT.isdisjoint(seen)
     if any(n == "kind" and text[a:b].strip(_VALUE_END).lower() in _NOT_INDIVIDUAL for n, a, b in props):
-        personal = False  # (RFC 6350 6.1.4: the card is an organisation's, a group's or a place's)
+        # (RFC 6350 6.1.4: the card is an organisation's, a group's or a place's: its name, help-desk
+        # address and switchboard are no person's; the ordinary rules still read each value)
+        return spans, end
+    personal = not _CONTACT.isdisjoint(seen)
     for name, a, b in props:
         a, b = _trimmed(text, a, b)
         if a >= b or not _plain(name, text[a:b]):

@@ -1,0 +1,138 @@
+"""Round 26's tuning (issue 17, branch tune26): idempotence and false positives first, then the
+causes of round 26's misses read by general structure. Values and sentences are this file's own,
+none from the corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests.redaction_checks import Checks
+from persona_pipeline_tests.timing import assert_linear
+
+
+@pytest.fixture
+def checks(redactor: Redactor) -> Checks:
+    return Checks(redactor)
+
+
+# --- 1. a quote escaped once per layer of a string encoded many times: the value inside it, never
+# the backslashes (which, found as a "secret", were redacted in every text of the batch)
+
+_KEY = "Qm9vdHN0cmFwS2V5Rm9yVGVzdGluZ09ubHlaWjk4Nzc2NTU0"
+
+
+def _escaped(layers: int) -> str:
+    bs = "\\" * (2**layers - 1)
+    return f"creds {{{bs}n  secret_key = {bs}\"{_KEY}{bs}\"{bs}n  zone = {bs}\"eu-north{bs}\"{bs}n}}"
+
+
+@pytest.mark.parametrize("layers", [1, 2, 3, 4, 5])
+def test_deeply_escaped_quoted_value_is_redacted(checks: Checks, layers: int) -> None:
+    text = _escaped(layers)
+    out = checks.redacted(text)
+    assert _KEY not in out, out
+    assert "eu-north" in out  # (the next value under a key naming no secret stays)
+    # no span is a run of backslashes alone
+    assert all(any(c.isalnum() for c in v) for v, _ in checks.spans(text)), checks.spans(text)
+
+
+def test_backslash_run_is_not_shared_across_the_batch(redactor: Redactor) -> None:
+    bs = "\\" * 15  # the same escape run as four layers give, in an unrelated text of the batch
+    other = f"log: {{{bs}\"ok{bs}\": true}}"
+    outs = redactor.redact_many([_escaped(4), other])
+    assert outs[1] is not None and outs[1].text == other
+
+
+@pytest.mark.parametrize(("value", "bare"), [("\\\\\\\\\\\\\\", True), ("\\\\\\\\", True), ("ab\\\\\\", False)])
+def test_markup_only_covers_escape_runs(value: str, bare: bool) -> None:
+    from persona_pipeline.core.evidence.redaction.redactor import markup_only
+
+    assert markup_only(value) is bare
+
+
+def test_escaped_quote_reader_is_linear(redactor: Redactor) -> None:
+    assert_linear(lambda t: redactor.redact(t), lambda k: "api_key = " + "\\" * 60 + "x " * k, 20000)
+
+
+# --- 2. digits of a placeholder's hash do not gate a number a first pass left (idempotence)
+
+
+def test_placeholder_digits_do_not_gate_a_second_pass(checks: Checks) -> None:
+    # a short number in pairs the first pass reads as the writer's, a name redacted after it
+    text = "my new number is 47 19 63; Ingrid still has the old one, ask Ingrid"
+    out = checks.redacted(text)  # (redacted twice inside: not idempotent before)
+    assert "47 19 63" not in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my number is 12 34; call after six",  # (four digits: no issued number)
+        "the build 20 24 11 ran on the runner",  # (no owner's label)
+        "ask [REDACTED:person_name:0a1b2c3d] about item 41 22",
+    ],
+)
+def test_pairs_without_a_persons_label_are_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_digitless_placeholders_keeps_offsets() -> None:
+    from persona_pipeline.core.evidence.redaction.spans import digitless_placeholders
+
+    text = "id 123 [REDACTED:phone:0a1b2c3d] and 456"
+    out = digitless_placeholders(text)
+    assert len(out) == len(text) and "123" in out and "456" in out
+    assert not any(c.isdigit() for c in out[7:32]), out
+    assert digitless_placeholders("no placeholder 99") == "no placeholder 99"
+
+
+# --- 3. an organisation's vCard (RFC 6350 KIND:org/group/location) is no person's card
+
+
+@pytest.mark.parametrize("kind", ["org", "group", "location"])
+def test_organisation_card_is_kept(checks: Checks, kind: str) -> None:
+    card = (
+        f"BEGIN:VCARD\nVERSION:4.0\nKIND:{kind}\nFN:Lindqvist Freight Helpdesk\n"
+        "EMAIL;TYPE=work:support@lindqvist-freight.example\nURL:https://lindqvist-freight.example/help\nEND:VCARD"
+    )
+    checks.kept(card)
+
+
+def test_individual_card_is_still_read(checks: Checks) -> None:
+    card = (
+        "BEGIN:VCARD\nVERSION:4.0\nKIND:individual\nFN:Oskar Brennholt\n"
+        "EMAIL;TYPE=home:oskar.b@mailbox.example\nTEL;TYPE=cell:+47 412 86 530\nEND:VCARD"
+    )
+    out = checks.redacted(card)
+    assert "Oskar Brennholt" not in out and "oskar.b@" not in out and "412 86 530" not in out
+
+
+def test_organisation_card_keeps_ordinary_rules(checks: Checks) -> None:
+    # a person's own address in an organisation's card is still redacted by the ordinary rules
+    card = "BEGIN:VCARD\nVERSION:4.0\nKIND:org\nFN:Brennholt Ltd\nEMAIL:oskar.brennholt@gmail.com\nEND:VCARD"
+    checks.gone(card, "oskar.brennholt@gmail.com")
+
+
+# --- 4. NANP's toll-free service codes are business lines whatever the exchange digits
+
+
+@pytest.mark.parametrize(
+    ("raw", "business"),
+    [
+        ("+1-833-019-4410", True),  # (an exchange starting 0: libphonenumber rejects it)
+        ("1-855-104-7723", True),
+        ("+1 844 555 0190", True),
+        ("+1-212-019-4410", False),  # (a geographic area code)
+        ("(833) 019-4410", False),  # (no country code: other plans read these digits otherwise)
+        ("+1-833-019-44101", False),
+    ],
+)
+def test_nanp_toll_free_code(raw: str, business: bool) -> None:
+    from persona_pipeline.core.evidence.redaction.phone_check import business_line
+
+    assert business_line(raw) is business
+
+
+def test_toll_free_line_in_a_card_is_kept(checks: Checks) -> None:
+    checks.kept("BEGIN:VCARD\nVERSION:4.0\nKIND:org\nFN:Tidewater Books\nTEL;VALUE=uri:tel:+1-866-014-2297\nEND:VCARD")
