@@ -24,7 +24,7 @@ _KEY = "Qm9vdHN0cmFwS2V5Rm9yVGVzdGluZ09ubHlaWjk4Nzc2NTU0"
 
 def _escaped(layers: int) -> str:
     bs = "\\" * (2**layers - 1)
-    return f"creds {{{bs}n  secret_key = {bs}\"{_KEY}{bs}\"{bs}n  zone = {bs}\"eu-north{bs}\"{bs}n}}"
+    return f'creds {{{bs}n  secret_key = {bs}"{_KEY}{bs}"{bs}n  zone = {bs}"eu-north{bs}"{bs}n}}'
 
 
 @pytest.mark.parametrize("layers", [1, 2, 3, 4, 5])
@@ -39,7 +39,7 @@ def test_deeply_escaped_quoted_value_is_redacted(checks: Checks, layers: int) ->
 
 def test_backslash_run_is_not_shared_across_the_batch(redactor: Redactor) -> None:
     bs = "\\" * 15  # the same escape run as four layers give, in an unrelated text of the batch
-    other = f"log: {{{bs}\"ok{bs}\": true}}"
+    other = f'log: {{{bs}"ok{bs}": true}}'
     outs = redactor.redact_many([_escaped(4), other])
     assert outs[1] is not None and outs[1].text == other
 
