@@ -136,3 +136,141 @@ def test_nanp_toll_free_code(raw: str, business: bool) -> None:
 
 def test_toll_free_line_in_a_card_is_kept(checks: Checks) -> None:
     checks.kept("BEGIN:VCARD\nVERSION:4.0\nKIND:org\nFN:Tidewater Books\nTEL;VALUE=uri:tel:+1-866-014-2297\nEND:VCARD")
+
+
+# --- 5. the Faroese P-tal (DDMMYY and three digits) under its own label
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("mítt p-tal er 140383-271, vinarliga dagfør", "140383-271"),
+        ('{"p_tal": "291172604"}', "291172604"),
+        ("X-FO-PTAL:031195-118", "031195-118"),
+        ("Persónstal: 230448 905", "230448 905"),
+    ],
+)
+def test_faroese_ptal_is_redacted(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "p-tal 451234-567",  # (no day 45)
+        "the p-tal form is 7 pages, ref 14038",  # (no P-tal shape)
+        "the invoice 140383271 was paid",
+    ],
+)
+def test_ptal_look_alikes_are_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+# --- 6. chat services' user objects by their export schemas (Slack, DiscordChatExporter, Matrix, Graph)
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        (
+            '{"id": "U07Q2", "name": "ofelia.m", "real_name": "Ofelia Marchetti", "profile": '
+            '{"display_name": "Ofelia", "phone": "+39 347 118 2290", "tz": "Europe/Rome"}}',
+            ["ofelia.m", "Ofelia Marchetti", "347 118 2290"],
+        ),
+        (
+            '{"author": {"id": "55120", "name": "tarikb", "nickname": "Tarık Bulut", "isBot": false}, "content": "ok"}',
+            ["tarikb", "Tarık Bulut"],
+        ),
+        (
+            '{"type": "m.room.member", "state_key": "@wenjun:chat.example.net", '
+            '"content": {"membership": "join", "displayname": "黃文俊"}}',
+            ["@wenjun:chat.example.net", "黃文俊"],
+        ),
+        (
+            '{"from": {"user": {"id": "7", "displayName": "Aoife Brennan", "userIdentityType": "aadUser"}}}',
+            ["Aoife Brennan"],
+        ),
+        # (escaped once inside a message's text: read in its decoded view)
+        (
+            'note: "{\\"id\\": \\"U09\\", \\"name\\": \\"ofelia.m\\", \\"real_name\\": \\"Ofelia Marchetti\\"}"',
+            ["ofelia.m"],
+        ),
+    ],
+)
+def test_chat_profile_members_are_redacted(checks: Checks, text: str, values: list[str]) -> None:
+    out = checks.redacted(text)
+    for v in values:
+        assert v not in out, (v, out)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"author": {"id": "9", "name": "buildbot", "nickname": "Build Bot", "isBot": true}}',
+        '{"id": "U1", "name": "deploy", "real_name": "Deploy Helper", "is_bot": true}',
+        '{"bot_profile": {"id": "B1", "name": "GitHub"}, "text": "merged"}',  # (no person schema)
+        '{"type": "m.room.message", "sender": "@alerts:chat.example.net", "content": {"body": "disk full"}}',
+    ],
+)
+def test_bots_and_other_objects_are_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_chat_profile_reader_is_linear(redactor: Redactor) -> None:
+    assert_linear(lambda t: redactor.redact(t), lambda k: '{"real_name": "x", "isBot": 1, ' * k, 4000)
+
+
+# --- 7. iCalendar organizers and attendees (RFC 5545 CN), and a UID is no e-mail
+
+
+def test_calendar_user_names_are_redacted(checks: Checks) -> None:
+    ics = (
+        "BEGIN:VEVENT\nORGANIZER;CN=Ingrid Solberg:mailto:ingrid.s@fastmail.example\n"
+        'ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;CN="Ньяла Окафор":mailto:nyala@mail.example\n'
+        "END:VEVENT"
+    )
+    out = checks.redacted(ics)
+    assert "Ingrid Solberg" not in out and "Ньяла Окафор" not in out
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ATTENDEE;CUTYPE=ROOM;CN=Harbour Room:mailto:harbour-room@office.example",
+        "ORGANIZER;CN=Team Calendar:mailto:calendar@office.example",
+        "UID:7f3a9-kickoff@calendar.office.example",
+    ],
+)
+def test_calendar_look_alikes_are_kept(checks: Checks, line: str) -> None:
+    checks.kept(f"BEGIN:VEVENT\n{line}\nSUMMARY:Kickoff\nEND:VEVENT")
+
+
+def test_uid_label_inside_prose_is_no_property(checks: Checks) -> None:
+    checks.gone("please write to my.UID:ragnhild.v@gmail.com today", "ragnhild.v@gmail.com")
+
+
+# --- 8. a found name or login where the same text repeats it
+
+
+def test_recurring_given_name_is_redacted(checks: Checks) -> None:
+    text = '{"author": {"id": "3", "name": "mnoor", "nickname": "Maya Noor", "isBot": false}, "content": "Tomasz moved, ask Tomasz"}'
+    out = checks.redacted(text)
+    assert "Tomasz" not in out, out
+
+
+def test_matrix_sender_recurs(checks: Checks) -> None:
+    text = (
+        '{"type": "m.room.member", "state_key": "@keoni:chat.example.net", "content": {"displayname": "Keoni Akana"}}\n'
+        '{"type": "m.room.message", "sender": "@keoni:chat.example.net", "content": {"body": "hi"}}'
+    )
+    assert "keoni" not in checks.redacted(text)
+
+
+def test_frequent_word_names_do_not_spread(checks: Checks) -> None:
+    text = '{"author": {"id": "3", "name": "ww", "nickname": "Will", "isBot": false}, "content": "Will it build?"}'
+    assert "Will it build?" in checks.redacted(text)
+
+
+def test_recurrence_is_linear(redactor: Redactor) -> None:
+    head = '{"author": {"id": "3", "name": "mnoor", "nickname": "Maya Noor", "isBot": false}} '
+    assert_linear(lambda t: redactor.redact(t), lambda k: head + "Maya Noo " * k, 20000)

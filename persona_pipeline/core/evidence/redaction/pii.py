@@ -674,6 +674,8 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue  # `Acme Platform Team <platform-team@acme.io>`: a group's own mailbox
         if _service_principal(text, start, end):
             continue  # `ldap/dir-2.corp.lan@CORP.LAN`: a machine's Kerberos identity, no mailbox
+        if text.endswith("UID:", 0, start) and _UID_PROPERTY.search(text, max(0, start - 12), start):
+            continue  # an iCalendar or vCard UID (`id@host`, RFC 5545 3.8.4.7, RFC 6350 6.7.6): names an entry
         if text.startswith((">", "&gt;"), end):
             if msg_ids is None:
                 msg_ids = message_id_ranges(text)
@@ -682,6 +684,9 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
         yield Span(start, end, "email")
 
 
+# a UID property opening its content line (a line break, maybe escaped or a `<br>`, or a log's
+# prefix before it)
+_UID_PROPERTY = re.compile(r"(?:^|[\s>\"']|\\n)UID:\Z")
 # The headers whose value is a list of msg-ids, `<id-left@id-right>` (RFC 5322 section 3.6.4
 # Message-ID / In-Reply-To / References, 3.6.6 Resent-Message-ID; RFC 2045 section 7 and RFC 2392
 # Content-ID): a msg-id names one message, no mailbox, though it is spelt like one. A header starts
@@ -3061,7 +3066,13 @@ from persona_pipeline.core.evidence.redaction import mac_addresses  # noqa: E402
 _GATED["mac"] = (mac_addresses.MAC,)
 
 
-from persona_pipeline.core.evidence.redaction import account_names, personal_numbers, sql_rows  # noqa: E402
+from persona_pipeline.core.evidence.redaction import (  # noqa: E402
+    account_names,
+    calendar_people,
+    chat_profiles,
+    personal_numbers,
+    sql_rows,
+)
 
 
 def mac_spans(text: str) -> Iterator[Span]:
@@ -3104,4 +3115,6 @@ DETECTORS = (
     personal_numbers.personal_number_spans,  # a number a person holds, by its label's meaning (its own gate)
     account_names.account_name_spans,  # logins keyed in Terraform user resources, `uid=…(x)`, `--username x`
     sql_rows.sql_row_spans,  # an INSERT's or a COPY's values under a column named for a person's detail
+    chat_profiles.chat_profile_spans,  # a Slack, Discord, Matrix or Graph user object's login, names, phone
+    calendar_people.calendar_people_spans,  # an iCalendar organizer's or attendee's name (CN)
 )

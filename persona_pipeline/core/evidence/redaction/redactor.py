@@ -31,6 +31,7 @@ from persona_pipeline.core.evidence.redaction.contact_neighbours import contact_
 from persona_pipeline.core.evidence.redaction.document_names import name_tails
 from persona_pipeline.core.evidence.redaction.label_links import detect_pairs, linked_label_spans
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
+from persona_pipeline.core.evidence.redaction.name_recurrence import recurring_name_spans
 from persona_pipeline.core.evidence.redaction.person_records import record_member_spans
 from persona_pipeline.core.evidence.redaction.phone_check import business_line_at, filler_number_at, grouped_quantity
 from persona_pipeline.core.evidence.redaction.public_places import place_address, station_name_part, street_name_part
@@ -613,6 +614,7 @@ class Redactor:
         spans.extend(name_tails(text, spans))  # a name's patronymic or family particle and the name after
         spans.extend(contact_neighbours(text, spans))  # a contact line's phone beside a name, and its name
         spans.extend(record_member_spans(text, spans))  # the name, login, phone… of a record holding an e-mail
+        spans.extend(recurring_name_spans(text, spans))  # a found name or login where the text repeats it
         # last, on the original text only (not its views): a neighbour line the others redact is no
         # line of an armored body, as the second pass, reading it as a placeholder, will judge
         spans.extend(generated_spans(text, spans))

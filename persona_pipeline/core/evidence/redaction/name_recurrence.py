@@ -1,0 +1,54 @@
+"""A person's name or login found once in a text, redacted where else the same text repeats it.
+
+A reader finds a name where its context says so (`ask Tomasz`, a profile's `nickname`, an
+attendee's `CN=`); the same person is often named again in the same text where nothing around the
+word says so (`Tomasz still has the old one, ask Tomasz`; a Matrix user ID as a membership event's
+`state_key`, then as a message's `sender`). Every exact, case-sensitive recurrence of a found
+value, on word boundaries, is the same person's. A one-word value that is a frequent English word
+(`english_words.frequent_english`, about once in 10,000 words: `Will`, `Mark`, `Grace`) is not
+carried: its recurrence is more often the word. One regex alternation over the text, only when a
+name was found: linear in the text for a bounded number of values.
+"""
+
+from __future__ import annotations
+
+import re
+
+from persona_pipeline.core.evidence.redaction.english_words import frequent_english
+from persona_pipeline.core.evidence.redaction.spans import Span, protected_ranges, untouched
+
+_KINDS = ("person_name", "user_name")
+_MAX_VALUES = 64  # (a text naming more people than this is a listing: its readers find each)
+_MIN_LEN = 3
+
+
+def recurring_name_spans(text: str, spans: list[Span]) -> list[Span]:
+    values: dict[str, str] = {}
+    for s in spans:
+        if s.kind not in _KINDS:
+            continue
+        v = text[s.start : s.end]
+        if len(v) < _MIN_LEN or "[REDACTED:" in v or "\n" in v or not any(c.isalpha() for c in v):
+            continue
+        if " " not in v and v.lower() in frequent_english():
+            continue
+        values.setdefault(v, s.kind)
+        if len(values) >= _MAX_VALUES:
+            break
+    if not values:
+        return []
+    ordered = sorted(values, key=len, reverse=True)
+    rx = re.compile(r"(?<![\w@.-])(?:" + "|".join(map(re.escape, ordered)) + r")(?![\w])")
+    taken = sorted((s.start, s.end) for s in spans)
+    out = []
+    for m in rx.finditer(text):
+        if not _covered(taken, m.start(), m.end()):
+            out.append(Span(m.start(), m.end(), values[m[0]]))
+    return untouched(out, protected_ranges(text))
+
+
+def _covered(taken: list[tuple[int, int]], start: int, end: int) -> bool:
+    from bisect import bisect_right
+
+    i = bisect_right(taken, (start, len(taken) and 1 << 60)) - 1
+    return any(taken[j][0] <= start and end <= taken[j][1] for j in range(max(0, i - 4), i + 1))
