@@ -274,3 +274,11 @@ def test_frequent_word_names_do_not_spread(checks: Checks) -> None:
 def test_recurrence_is_linear(redactor: Redactor) -> None:
     head = '{"author": {"id": "3", "name": "mnoor", "nickname": "Maya Noor", "isBot": false}} '
     assert_linear(lambda t: redactor.redact(t), lambda k: head + "Maya Noo " * k, 20000)
+
+
+# --- rev49r R1: a symbols-only password found under its label is still shared across the batch
+
+
+def test_symbols_only_password_is_still_shared(redactor: Redactor) -> None:
+    outs = redactor.redact_many(["export ADMIN_PASS='~=~=~=~=~=!!'", "log in with ~=~=~=~=~=!! then"])
+    assert outs[1] is not None and "~=~=~=~=~=!!" not in outs[1].text, outs[1]

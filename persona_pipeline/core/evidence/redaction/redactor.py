@@ -388,10 +388,13 @@ _CHAR_REF = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-
 
 def markup_only(value: str) -> bool:
     """Whether a found value holds no letter or digit but those of character references (`=&quot`:
-    a key's padding and the escaped quote after it, cut off in a view) or none at all (a run of
-    backslashes escaping a quote, read as a bare value): redacted wherever it recurs, it took the
-    markup or escapes of every such text in the batch."""
-    return not any(c.isalnum() for c in (_CHAR_REF.sub("", value) if "&" in value else value))
+    a key's padding and the escaped quote after it, cut off in a view), or is only backslashes and
+    quotes (an escaped quote's escapes, read as a bare value): redacted wherever it recurs, it took
+    the markup or escapes of every such text in the batch. Any other value of symbols alone (a
+    password `-_-_!!`) stays shared."""
+    if not value.strip("\\\"'"):
+        return True
+    return "&" in value and not any(c.isalnum() for c in _CHAR_REF.sub("", value))
 
 
 def _value_spans(text: Prepared, found: dict[str, str]) -> list[Span]:
