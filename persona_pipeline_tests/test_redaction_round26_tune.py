@@ -282,3 +282,86 @@ def test_recurrence_is_linear(redactor: Redactor) -> None:
 def test_symbols_only_password_is_still_shared(redactor: Redactor) -> None:
     outs = redactor.redact_many(["export ADMIN_PASS='~=~=~=~=~=!!'", "log in with ~=~=~=~=~=!! then"])
     assert outs[1] is not None and "~=~=~=~=~=!!" not in outs[1].text, outs[1]
+
+
+# --- 9. a WhatsApp export line's sender: in a script without case, and behind a carrier's prefix
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("[03/02/2025, 09:14] خالد الراشد: see you at nine", "خالد الراشد"),
+        ("[03/02/2025, 09:14] 佐藤 健: ok", "佐藤 健"),
+        ("[03/02/2025, 09:14] ประเสริฐ ศรีสุข: ok", "ประเสริฐ ศรีสุข"),
+        ("2025-02-03T09:14:02Z [03/02/2025, 09:14] Rangi Parata: ok", "Rangi Parata"),
+        ("<p>[03/02/2025, 09:14] Rangi Parata: ok</p>", "Rangi Parata"),
+    ],
+)
+def test_chat_export_sender_is_redacted(checks: Checks, text: str, name: str) -> None:
+    checks.gone(text, name)
+
+
+def test_chat_line_in_prose_is_kept(checks: Checks) -> None:
+    checks.kept("the backup from [03/02/2025, 09:14] in the log: restored")
+
+
+def test_chat_line_prefix_is_linear(redactor: Redactor) -> None:
+    assert_linear(lambda t: redactor.redact(t), lambda k: "1/2/2025, 3 " + " " * k + "x", 40000)
+
+
+# --- 10. the caller's identity in CLI, CI and SDK output
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("$ npm whoami\nwiremu.k\n", "wiremu.k"),
+        ("09:14:02.120 ci: $ heroku auth:whoami\n09:14:03.981 ci: aroha.t@fastmail.example\n", "aroha.t@"),
+        ("$ echo $GITHUB_ACTOR\nhemi-ngata\n", "hemi-ngata"),
+        ("$ git config --global user.name\nAroha Tane\n", "Aroha Tane"),
+        ("$ docker info | grep -i username\n Username: hngata7\n", "hngata7"),
+        ('"Arn": "arn:aws:iam::518204773391:user/dev/aroha.tane"', "aroha.tane"),
+        ("[Pipeline] echo\nStarted by user Wiremu Kereama\n", "Wiremu Kereama"),
+        ('Crashlytics.crashlytics().setUserID("aroha77")', "aroha77"),
+    ],
+)
+def test_cli_identity_is_redacted(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$ whoami\nroot\n",
+        "$ echo $USER\nrunner\n",
+        "Started by user SYSTEM\n",
+        '"Arn": "arn:aws:iam::123456789012:user/Alice"',  # (AWS's documentation account)
+        'setUserId("5f0c2a9e-7d1b-4c3e-9a8f-2b6d4e1c7a90")',  # (an opaque install id)
+        "$ npm whoami\n$ echo done\n",
+    ],
+)
+def test_cli_identity_look_alikes_are_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+# --- 11. a vCard whose lines carry a log's prefix (its timestamp's digits may differ)
+
+
+def test_vcard_in_a_log_is_read(checks: Checks) -> None:
+    pre = "03-02 09:14:0{} 811 812 I Contacts: "
+    card = "".join(
+        pre.format(i % 10) + line + "\n"
+        for i, line in enumerate(
+            ["BEGIN:VCARD", "VERSION:3.0", "FN:Rangi Parata", "TEL;TYPE=CELL:+64 21 448 9310", "END:VCARD"]
+        )
+    )
+    out = checks.redacted(card)
+    assert "Rangi Parata" not in out and "448 9310" not in out
+
+
+def test_vcard_prefix_is_linear(redactor: Redactor) -> None:
+    assert_linear(lambda t: redactor.redact(t), lambda k: "x: BEGIN:VCARD\n" + "x: N\n" * k, 4000)
+
+
+def test_config_username_outside_docker_info_is_left(checks: Checks) -> None:
+    checks.kept("POST /login\n    username: svc-backup\n")

@@ -3070,6 +3070,7 @@ from persona_pipeline.core.evidence.redaction import (  # noqa: E402
     account_names,
     calendar_people,
     chat_profiles,
+    cli_identities,
     personal_numbers,
     sql_rows,
 )
@@ -3117,4 +3118,5 @@ DETECTORS = (
     sql_rows.sql_row_spans,  # an INSERT's or a COPY's values under a column named for a person's detail
     chat_profiles.chat_profile_spans,  # a Slack, Discord, Matrix or Graph user object's login, names, phone
     calendar_people.calendar_people_spans,  # an iCalendar organizer's or attendee's name (CN)
+    cli_identities.cli_identity_spans,  # whoami output, IAM user ARNs, Jenkins' "Started by user", SDK user ids
 )

@@ -1,0 +1,110 @@
+"""The caller's identity as command-line tools, CI runners and app SDKs print or take it.
+
+- A documented "who am I" command at a shell prompt (`$ whoami`, `$ npm whoami`, `$ heroku
+  auth:whoami`, `$ vercel whoami`, `$ fly auth whoami`, `$ oc whoami`, `$ gh api user -q .login`,
+  `$ id -un`, `$ logname`, `$ echo $USER` and the CI variables that hold the triggering user's
+  login, GitLab's `$GITLAB_USER_LOGIN` and GitHub's `$GITHUB_ACTOR`): its next line, one token,
+  is the caller's login. `$ git config [--global] user.name`: its next line is their name.
+- `docker info`'s ` Username: <login>` line (the registry login), after that command.
+- An AWS IAM user's ARN, `arn:aws:iam::<account>:user/[path/]<name>` (IAM identifiers, "IAM ARNs"):
+  the user name (AWS's documentation accounts, 123456789012 and 111122223333, are examples).
+- Jenkins' build cause, `Started by user <full name>`.
+- An app SDK's user identifier call: Firebase Crashlytics `setUserID("…")` / `setUserId("…")`,
+  `setUserIdentifier`: the app's user's id, as the app gives it (a uuid or a number is left: no
+  login, and an anonymous install's id).
+
+A command's output line may carry the same prefix as the command's line (a log's timestamp, a
+logcat tag): the prefix is matched by its shape (digits may differ). A system account (`root`,
+`runner`, `SYSTEM`…, `pii`'s list) is left. Each pattern is anchored on a literal: linear.
+"""
+
+from __future__ import annotations
+
+import re
+
+from persona_pipeline.core.evidence.redaction.person_records import plausible_value
+from persona_pipeline.core.evidence.redaction.spans import Span
+
+_WHOAMI = re.compile(
+    r"\$[ \t]+(?:whoami|(?:npm|pnpm|yarn(?:[ \t]+npm)?)[ \t]+whoami|heroku[ \t]+(?:auth:)?whoami|vercel[ \t]+whoami|"
+    r"fly(?:ctl)?[ \t]+auth[ \t]+whoami|oc[ \t]+whoami|gh[ \t]+api[ \t]+user[ \t]+(?:-q|--jq)[ \t]+\.login|"
+    r"id[ \t]+-un|logname|"
+    r"echo[ \t]+\"?\$\{?(?:USER|LOGNAME|GITLAB_USER_LOGIN|GITHUB_ACTOR|CI_COMMIT_AUTHOR_LOGIN)\}?\"?"
+    r"|(git[ \t]+config[ \t]+(?:--global[ \t]+)?user\.name))[ \t]*\r?$",
+    re.M,
+)
+# (`docker info` prints the registry login as ` Username: <login>` among its server lines)
+_USERNAME_LINE = re.compile(r"(?m)(?:^|[ \t])Username:[ \t]+([^\s\"'<>]{2,64})[ \t]*\r?$")
+_DOCKER_REACH = 3000
+_IAM_USER = re.compile(r"arn:aws[a-z-]{0,12}:iam::(\d{12}):user/(?:[\w+=,.@-]{1,64}/){0,8}([\w+=,.@-]{1,64})")
+_DOC_ACCOUNTS = frozenset(("123456789012", "111122223333", "444455556666", "000000000000"))
+_STARTED_BY = re.compile(r"\bStarted by user[ \t]+([^\n\r\\]{2,80}?)[ \t]*(?=\r?\n|\\n|$)")
+_SET_USER = re.compile(r"\.setUser(?:ID|Id|Identifier)\([ \t]*(?:@|\\?)[\"']([^\"'\\\n]{2,80})\\?[\"']")
+_OPAQUE = re.compile(r"(?i)^(?:[0-9a-f-]{8,}|\d+)$")
+_TOKEN = re.compile(r"[\w.@+-]{2,64}")
+
+
+def _shape(s: str) -> str:
+    return re.sub(r"\d", "0", s)
+
+
+def _next_line(text: str, cmd: re.Match[str]) -> tuple[int, int] | None:
+    """The output line after a command's line, less the prefix the command's line carries."""
+    line_start = text.rfind("\n", 0, cmd.start()) + 1
+    prefix = text[line_start : cmd.start()]
+    nl = text.find("\n", cmd.end())
+    if nl < 0:
+        return None
+    a = nl + 1
+    b = text.find("\n", a)
+    b = len(text) if b < 0 else b
+    if prefix.strip():
+        if _shape(text[a : a + len(prefix)]) != _shape(prefix):
+            return None
+        a += len(prefix)
+    while a < b and text[a] in " \t":
+        a += 1
+    while b > a and text[b - 1] in " \t\r":
+        b -= 1
+    return (a, b) if a < b else None
+
+
+def _system(login: str) -> bool:
+    from persona_pipeline.core.evidence.redaction.pii import system_account
+
+    return system_account(login) or login.isupper()
+
+
+def cli_identity_spans(text: str) -> list[Span]:
+    out: list[Span] = []
+    if "$" in text:
+        for m in _WHOAMI.finditer(text):
+            got = _next_line(text, m)
+            if got is None:
+                continue
+            value = text[got[0] : got[1]]
+            if m.group(1):  # git config user.name: the person's name
+                if plausible_value("person_name", value):
+                    out.append(Span(*got, "person_name"))
+            elif _TOKEN.fullmatch(value) and "$" not in value and not _system(value.split("@")[0]):
+                out.append(Span(*got, "email" if "@" in value else "user_name"))
+    if "docker info" in text and "Username:" in text:
+        for m in _USERNAME_LINE.finditer(text):
+            v = m[1]
+            if text.rfind("docker info", max(0, m.start() - _DOCKER_REACH), m.start()) < 0:
+                continue  # (a config's `username:` names a service account as often)
+            if any(c.isalpha() for c in v) and not _system(v) and "[REDACTED" not in v and "$" not in v:
+                out.append(Span(*m.span(1), "user_name"))
+    if ":iam::" in text:
+        for m in _IAM_USER.finditer(text):
+            if m[1] not in _DOC_ACCOUNTS and not _system(m[2]):
+                out.append(Span(*m.span(2), "user_name"))
+    if "Started by user" in text:
+        for m in _STARTED_BY.finditer(text):
+            if plausible_value("person_name", m[1]) and not _system(m[1]):
+                out.append(Span(*m.span(1), "person_name"))
+    if ".setUser" in text:
+        for m in _SET_USER.finditer(text):
+            if not _OPAQUE.match(m[1]) and "[REDACTED" not in m[1]:
+                out.append(Span(*m.span(1), "user_name"))
+    return out
