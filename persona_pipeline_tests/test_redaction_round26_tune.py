@@ -365,3 +365,39 @@ def test_vcard_prefix_is_linear(redactor: Redactor) -> None:
 
 def test_config_username_outside_docker_info_is_left(checks: Checks) -> None:
     checks.kept("POST /login\n    username: svc-backup\n")
+
+
+# --- rev49r R2-R6 (round 2 of its review)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("auth: session opened UID:ragna.holt@posteo.net ip=x", "ragna.holt@posteo.net"),
+        ("bind refused for UID:tomas.vrba@volny.cz", "tomas.vrba@volny.cz"),
+    ],
+)
+def test_uid_label_outside_a_calendar_is_an_address(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+def test_service_login_is_not_spread(checks: Checks) -> None:
+    text = '{"id": "U3", "name": "redis", "real_name": "Redis Cache", "profile": {}}\nflush redis and restart redis'
+    assert "flush redis and restart redis" in checks.redacted(text)
+
+
+def test_discord_roles_are_not_logins(checks: Checks) -> None:
+    text = (
+        '{"author": {"id": "1", "name": "kite_07", "nickname": "Ilse Brant", "isBot": false, '
+        '"roles": [{"id": "2", "name": "Reviewers", "position": 3}]}}'
+    )
+    out = checks.redacted(text)
+    assert "Reviewers" in out and "kite_07" not in out
+
+
+def test_unclosed_profile_markers_are_linear(redactor: Redactor) -> None:
+    assert_linear(lambda t: redactor.redact(t), lambda k: '{"real_name" ' * k, 8000)
+
+
+def test_room_calendar_attendee_is_kept(checks: Checks) -> None:
+    assert "CN=Sala Nord:" in checks.redacted("ATTENDEE;CN=Sala Nord:mailto:c_1a2b@resource.calendar.google.com")

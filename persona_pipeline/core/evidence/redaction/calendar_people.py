@@ -22,6 +22,7 @@ _USER = re.compile(
     r"(?<![A-Za-z-])(?:ORGANIZER|ATTENDEE)((?:;[^:;\n\"]{0,80}(?:\"[^\"\n]{0,120}\")?){0,12}?);CN="
     r"(?:\"([^\"\n]{1,120})\"|([^;:\n\"]{1,120}))"
 )
+_RESOURCE = re.compile(r"[^:\n]{0,120}:mailto:[^@\s]{1,80}@resource\.calendar\.google\.com", re.I)
 _NOT_INDIVIDUAL = re.compile(r"(?i);CUTYPE=(?:GROUP|RESOURCE|ROOM|UNKNOWN)")
 
 
@@ -35,8 +36,8 @@ def calendar_people_spans(text: str) -> list[Span]:
         value = text[a:b].rstrip("\\ ").strip()
         if not value or _NOT_INDIVIDUAL.search(text, m.start(), _param_end(text, m.end())) is not None:
             continue
-        if not _name(value):
-            continue
+        if not _name(value) or _RESOURCE.match(text, m.end(), m.end() + 200) is not None:
+            continue  # (a room's calendar: Google Workspace gives rooms `…@resource.calendar.google.com`)
         a += len(text[a:b]) - len(text[a:b].lstrip())
         out.append(Span(a, a + len(value), "person_name"))
     return out

@@ -46,8 +46,10 @@ _SCHEMAS: tuple[tuple[str, dict[str, str]], ...] = (
     ('"userIdentityType"', _GRAPH),
 )
 _MARKERS = tuple(m[1:-1] for m, _ in _SCHEMAS)
-# a member with a quoted value on one line (`"key": "value"`)
-_MEMBER = re.compile(r'"([A-Za-z_]{1,40})"[ \t]*:[ \t]*"([^"\n\\]{1,160})"')
+# a brace or bracket, or a member with a quoted value on one line (`"key": "value"`)
+_TOKEN = re.compile(r'[{}\[\]]|"([A-Za-z_]{1,40})"[ \t]*:[ \t]*"([^"\n\\]{1,160})"')
+_KEY_BEFORE = re.compile(r'"([A-Za-z_]{1,40})"[ \t]*:[ \t]*\Z')
+_DETAIL_OBJECTS = frozenset(("profile", "content"))
 _BOT = re.compile(r'"(?:isBot|is_bot)"[ \t]*:[ \t]*true')
 
 
@@ -80,6 +82,8 @@ def chat_profile_spans(text: str) -> list[Span]:
                     done = hi
                     if _BOT.search(text, lo, hi) is None:
                         out.extend(_members(text, lo, hi, members))
+                else:
+                    done = pos + _REACH  # (no object closes: its neighbours' markers are not walked again)
             pos = text.find(marker, pos + len(marker))
     return out
 
@@ -91,8 +95,23 @@ def _short_phone(value: str) -> bool:
 
 
 def _members(text: str, lo: int, hi: int, members: dict[str, str]) -> list[Span]:
+    """The person members of the object at lo:hi: its own members, and those of a nested object
+    the schema puts a person's details in (Slack's `profile`, a Matrix event's `content`), never a
+    list's items or another nested object's (DiscordChatExporter's `roles[].name`)."""
     out = []
-    for m in _MEMBER.finditer(text, lo, hi):
+    stack: list[str] = []  # the key of each open object or list, "[" for a list
+    for m in _TOKEN.finditer(text, lo, hi):
+        c = m[0]
+        if c in "{[":
+            key = _KEY_BEFORE.search(text, max(lo, m.start() - 48), m.start())
+            stack.append("[" if c == "[" else (key[1] if key is not None else ""))
+            continue
+        if c in "}]":
+            if stack:
+                stack.pop()
+            continue
+        if not (len(stack) == 1 or (len(stack) == 2 and stack[1] in _DETAIL_OBJECTS)):
+            continue
         kind = members.get(m[1])
         value = m[2].strip()
         if kind is None or not (_short_phone(value) if kind == "phone" else plausible_value(kind, value)):

@@ -4,10 +4,12 @@ A reader finds a name where its context says so (`ask Tomasz`, a profile's `nick
 attendee's `CN=`); the same person is often named again in the same text where nothing around the
 word says so (`Tomasz still has the old one, ask Tomasz`; a Matrix user ID as a membership event's
 `state_key`, then as a message's `sender`). Every exact, case-sensitive recurrence of a found
-value, on word boundaries, is the same person's. A one-word value that is a frequent English word
-(`english_words.frequent_english`, about once in 10,000 words: `Will`, `Mark`, `Grace`) is not
-carried: its recurrence is more often the word. One regex alternation over the text, only when a
-name was found: linear in the text for a bounded number of values.
+value, on word boundaries, is the same person's. A login is carried only when spelt as a person's
+(digits or a separator in it, or a user ID): a service account's login is the service's name.
+A one-word value that is a frequent English word (`english_words.frequent_english`, about once in
+10,000 words: `Will`, `Mark`, `Grace`) is not carried: its recurrence is more often the word.
+One regex alternation over the text, only when a name was found: linear in the text for a
+bounded number of values.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ def recurring_name_spans(text: str, spans: list[Span]) -> list[Span]:
             continue
         if " " not in v and v.lower() in frequent_english():
             continue
+        if s.kind == "user_name" and not _personal_login(v):
+            continue  # (`kafka`, `grafana`: a service's login is the service's name, used in prose)
         values.setdefault(v, s.kind)
         if len(values) >= _MAX_VALUES:
             break
@@ -45,6 +49,14 @@ def recurring_name_spans(text: str, spans: list[Span]) -> list[Span]:
         if not _covered(taken, m.start(), m.end()):
             out.append(Span(m.start(), m.end(), values[m[0]]))
     return untouched(out, protected_ranges(text))
+
+
+def _personal_login(login: str) -> bool:
+    """A login spelt as a person's: a user ID (`@name:server`), or letters with digits or a
+    separator (`ofelia.m`, `mirela_v`, `dwaynep57`); not a dot file's name (`.claude`)."""
+    if login.startswith("@"):
+        return ":" in login
+    return login[0].isalpha() and any(c.isdigit() or c in "._-" for c in login)
 
 
 def _covered(taken: list[tuple[int, int]], start: int, end: int) -> bool:

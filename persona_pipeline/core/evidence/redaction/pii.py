@@ -674,7 +674,7 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue  # `Acme Platform Team <platform-team@acme.io>`: a group's own mailbox
         if _service_principal(text, start, end):
             continue  # `ldap/dir-2.corp.lan@CORP.LAN`: a machine's Kerberos identity, no mailbox
-        if text.endswith("UID:", 0, start) and _UID_PROPERTY.search(text, max(0, start - 12), start):
+        if text.endswith("UID:", 0, start) and _uid_property(text, start):
             continue  # an iCalendar or vCard UID (`id@host`, RFC 5545 3.8.4.7, RFC 6350 6.7.6): names an entry
         if text.startswith((">", "&gt;"), end):
             if msg_ids is None:
@@ -684,9 +684,18 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
         yield Span(start, end, "email")
 
 
-# a UID property opening its content line (a line break, maybe escaped or a `<br>`, or a log's
-# prefix before it)
-_UID_PROPERTY = re.compile(r"(?:^|[\s>\"']|\\n)UID:\Z")
+# a UID property opening its content line (a line break, maybe escaped or a `<br>`, before it), in a
+# text that holds an iCalendar or vCard object (a log's `UID:<address>` names a person's login)
+_UID_PROPERTY = re.compile(r"(?:^|\n|\\n|<br ?/?>)[ \t]*UID:\Z")
+_CALENDAR_OBJECT = re.compile(r"BEGIN:V(?:EVENT|TODO|JOURNAL|CALENDAR|CARD)", re.I)
+
+
+def _uid_property(text: str, start: int) -> bool:
+    return (
+        _UID_PROPERTY.search(text, max(0, start - 12), start) is not None and _CALENDAR_OBJECT.search(text) is not None
+    )
+
+
 # The headers whose value is a list of msg-ids, `<id-left@id-right>` (RFC 5322 section 3.6.4
 # Message-ID / In-Reply-To / References, 3.6.6 Resent-Message-ID; RFC 2045 section 7 and RFC 2392
 # Content-ID): a msg-id names one message, no mailbox, though it is spelt like one. A header starts
