@@ -34,6 +34,7 @@ _WHOAMI = re.compile(
     re.M,
 )
 # (`docker info` prints the registry login as ` Username: <login>` among its server lines)
+_COMMAND_WORDS = ("whoami", "echo", "user.name", "-un", "logname", ".login")
 _USERNAME_LINE = re.compile(r"(?m)(?:^|[ \t])Username:[ \t]+([^\s\"'<>]{2,64})[ \t]*\r?$")
 _DOCKER_REACH = 3000
 _IAM_USER = re.compile(r"arn:aws[a-z-]{0,12}:iam::(\d{12}):user/(?:[\w+=,.@-]{1,64}/){0,8}([\w+=,.@-]{1,64})")
@@ -77,7 +78,7 @@ def _system(login: str) -> bool:
 
 def cli_identity_spans(text: str) -> list[Span]:
     out: list[Span] = []
-    if "$" in text:
+    if "$" in text and any(w in text for w in _COMMAND_WORDS):
         for m in _WHOAMI.finditer(text):
             got = _next_line(text, m)
             if got is None:
