@@ -401,3 +401,7 @@ def test_unclosed_profile_markers_are_linear(redactor: Redactor) -> None:
 
 def test_room_calendar_attendee_is_kept(checks: Checks) -> None:
     assert "CN=Sala Nord:" in checks.redacted("ATTENDEE;CN=Sala Nord:mailto:c_1a2b@resource.calendar.google.com")
+
+
+def test_uid_behind_a_log_prefix_in_a_calendar_is_kept(checks: Checks) -> None:
+    checks.kept("BEGIN:VEVENT\n2025-02-03T09:14:02Z UID:88-standup@cal.fjordline.io\nEND:VEVENT")

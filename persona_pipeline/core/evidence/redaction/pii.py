@@ -684,9 +684,10 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
         yield Span(start, end, "email")
 
 
-# a UID property opening its content line (a line break, maybe escaped or a `<br>`, before it), in a
-# text that holds an iCalendar or vCard object (a log's `UID:<address>` names a person's login)
-_UID_PROPERTY = re.compile(r"(?:^|\n|\\n|<br ?/?>)[ \t]*UID:\Z")
+# a UID property opening its content line (a line break, maybe escaped or a `<br>`, or a log's
+# prefix ending in a space before it), in a text that holds an iCalendar or vCard object (a log's
+# `UID:<address>` elsewhere names a person's login)
+_UID_PROPERTY = re.compile(r"(?:^|[\s>]|\\n)UID:\Z")
 _CALENDAR_OBJECT = re.compile(r"BEGIN:V(?:EVENT|TODO|JOURNAL|CALENDAR|CARD)", re.I)
 
 
