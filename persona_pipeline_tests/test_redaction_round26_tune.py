@@ -405,3 +405,8 @@ def test_room_calendar_attendee_is_kept(checks: Checks) -> None:
 
 def test_uid_behind_a_log_prefix_in_a_calendar_is_kept(checks: Checks) -> None:
     checks.kept("BEGIN:VEVENT\n2025-02-03T09:14:02Z UID:88-standup@cal.fjordline.io\nEND:VEVENT")
+
+
+def test_many_uid_lines_without_a_calendar_are_linear(redactor: Redactor) -> None:
+    # rev49r R11: the calendar-object check once per text, not once per address
+    assert_linear(lambda t: redactor.redact(t), lambda k: "\nUID:ola.berg@posteo.net " * k, 4000)

@@ -646,6 +646,7 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
     if "@" not in text:
         return
     msg_ids: list[tuple[int, int]] | None = None  # (read once, at the first bracketed address)
+    calendar: bool | None = None  # (whether the text holds a calendar or card object: read once)
     for ((start, end),) in _EMAIL.finditer(text):
         value = text[start:end]
         local, _, domain = value.lower().partition("@")
@@ -674,8 +675,11 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue  # `Acme Platform Team <platform-team@acme.io>`: a group's own mailbox
         if _service_principal(text, start, end):
             continue  # `ldap/dir-2.corp.lan@CORP.LAN`: a machine's Kerberos identity, no mailbox
-        if text.endswith("UID:", 0, start) and _uid_property(text, start):
-            continue  # an iCalendar or vCard UID (`id@host`, RFC 5545 3.8.4.7, RFC 6350 6.7.6): names an entry
+        if text.endswith("UID:", 0, start) and _UID_PROPERTY.search(text, max(0, start - 12), start):
+            if calendar is None:  # (once per text: a scan per address was quadratic, rev49r R11)
+                calendar = _CALENDAR_OBJECT.search(text) is not None
+            if calendar:
+                continue  # an iCalendar or vCard UID (`id@host`, RFC 5545 3.8.4.7, RFC 6350 6.7.6): an entry's name
         if text.startswith((">", "&gt;"), end):
             if msg_ids is None:
                 msg_ids = message_id_ranges(text)
@@ -689,12 +693,6 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
 # `UID:<address>` elsewhere names a person's login)
 _UID_PROPERTY = re.compile(r"(?:^|[\s>]|\\n)UID:\Z")
 _CALENDAR_OBJECT = re.compile(r"BEGIN:V(?:EVENT|TODO|JOURNAL|CALENDAR|CARD)", re.I)
-
-
-def _uid_property(text: str, start: int) -> bool:
-    return (
-        _UID_PROPERTY.search(text, max(0, start - 12), start) is not None and _CALENDAR_OBJECT.search(text) is not None
-    )
 
 
 # The headers whose value is a list of msg-ids, `<id-left@id-right>` (RFC 5322 section 3.6.4
