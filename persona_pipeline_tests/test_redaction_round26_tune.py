@@ -410,3 +410,38 @@ def test_uid_behind_a_log_prefix_in_a_calendar_is_kept(checks: Checks) -> None:
 def test_many_uid_lines_without_a_calendar_are_linear(redactor: Redactor) -> None:
     # rev49r R11: the calendar-object check once per text, not once per address
     assert_linear(lambda t: redactor.redact(t), lambda k: "\nUID:ola.berg@posteo.net " * k, 4000)
+
+
+# --- rev49r R8 / R10: more of the documented shapes, and placeholders left
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("% npm whoami --registry=https://registry.npmjs.org\nmarama-t\n", "marama-t"),
+        ("PS C:\\work> gh api user --jq .login\nrawiri-h\n", "rawiri-h"),
+        ("GITHUB_ACTOR=tipene.w\nGITHUB_REF=refs/heads/main\n", "tipene.w"),
+        ("$ gh auth status\n  Logged in to github.com account huia-p (keyring)\n", "huia-p"),
+        ("$ podman login -u kahu.r quay.io\n", "kahu.r"),
+    ],
+)
+def test_more_cli_identities_are_redacted(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'setUserId("anonymous")',
+        "$ whoami\nDone.\n",
+        "Started by user Nightly Bot\n",
+        "$ git config user.name\nSets the name used in commits\n",
+        "GITHUB_ACTOR=${{ github.actor }}\n",
+    ],
+)
+def test_cli_placeholders_are_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_robot_registry_login_is_kept(checks: Checks) -> None:
+    checks.kept("+ docker login ghcr.io -u ci --password-stdin")

@@ -26,14 +26,30 @@ from persona_pipeline.core.evidence.redaction.person_records import plausible_va
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 _WHOAMI = re.compile(
-    r"\$[ \t]+(?:whoami|(?:npm|pnpm|yarn(?:[ \t]+npm)?)[ \t]+whoami|heroku[ \t]+(?:auth:)?whoami|vercel[ \t]+whoami|"
+    # (a prompt: POSIX `$`, zsh `%`, `❯`, PowerShell's `PS <path>>`; the command may carry flags)
+    r"(?:\$|%|\u276f|PS [^\n>]{0,200}>)[ \t]+"
+    r"(?:whoami|(?:npm|pnpm|yarn(?:[ \t]+npm)?)[ \t]+whoami|heroku[ \t]+(?:auth:)?whoami|vercel[ \t]+whoami|"
     r"fly(?:ctl)?[ \t]+auth[ \t]+whoami|oc[ \t]+whoami|gh[ \t]+api[ \t]+user[ \t]+(?:-q|--jq)[ \t]+\.login|"
     r"id[ \t]+-un|logname|"
     r"echo[ \t]+\"?\$\{?(?:USER|LOGNAME|GITLAB_USER_LOGIN|GITHUB_ACTOR|CI_COMMIT_AUTHOR_LOGIN)\}?\"?"
-    r"|(git[ \t]+config[ \t]+(?:--global[ \t]+)?user\.name))[ \t]*\r?$",
+    r"|(git[ \t]+config[ \t]+(?:--global[ \t]+)?user\.name))(?:[ \t]+-[^\n|;&]{0,200})?[ \t]*\r?$",
     re.M,
 )
 # (`docker info` prints the registry login as ` Username: <login>` among its server lines)
+# GitLab's and GitHub's predefined variables naming the user who triggered a job (GitLab CI/CD
+# predefined variables; GitHub Actions default environment variables), as an env dump prints them
+_ENV_LOGIN = re.compile(
+    r"(?m)(?:^|[\s\"'])(?:GITLAB_USER_LOGIN|GITHUB_ACTOR|GITHUB_TRIGGERING_ACTOR)=([\w.-]{2,64})[ \t]*\r?$"
+)
+_ENV_NAME = re.compile(r"(?m)(?:^|[\s\"'])GITLAB_USER_NAME=([^\n\r\"'$]{2,80}?)[ \t]*\r?$")
+# `gh auth status`: "Logged in to <host> account <login>" (older: "as <login>")
+_GH_STATUS = re.compile(r"Logged in to [\w.-]{3,80} (?:account|as) ([\w-]{2,39})\b")
+# a registry login's user flag (`docker login`, `podman login`, `helm registry login`: `-u`)
+_REGISTRY_LOGIN = re.compile(
+    r"\b(?:docker|podman|helm[ \t]+registry|buildah|skopeo)[ \t]+login\b[^\n|;&]{0,200}?[ \t]-u[ \t=]+([\w.@-]{2,64})"
+)
+# placeholders an app or a prompt gives for no user
+_NO_USER = frozenset(("guest", "anonymous", "unknown", "none", "null", "nobody", "user", "test", "default"))
 _COMMAND_WORDS = ("whoami", "echo", "user.name", "-un", "logname", ".login")
 _USERNAME_LINE = re.compile(r"(?m)(?:^|[ \t])Username:[ \t]+([^\s\"'<>]{2,64})[ \t]*\r?$")
 _DOCKER_REACH = 3000
@@ -76,18 +92,50 @@ def _system(login: str) -> bool:
     return system_account(login) or login.isupper()
 
 
+def _name(value: str) -> bool:
+    """A person's name by the engine's reading (a bot's or a team's name, a description line, is none)."""
+    if not plausible_value("person_name", value) or value.endswith((".", ":", "!")):
+        return False
+    if not value.isascii():
+        return True
+    from persona_pipeline.core.evidence.redaction.pii import person_cell
+
+    return person_cell(value)
+
+
+def _login_ok(value: str) -> bool:
+    return (
+        any(c.isalpha() for c in value)
+        and not value.endswith((".", ":"))
+        and value.lower() not in _NO_USER
+        and "[REDACTED" not in value
+        and "$" not in value
+        and not _system(value.split("@")[0])
+    )
+
+
 def cli_identity_spans(text: str) -> list[Span]:
     out: list[Span] = []
-    if "$" in text and any(w in text for w in _COMMAND_WORDS):
+    if "=" in text and ("GITLAB_USER_" in text or "GITHUB_" in text):
+        out.extend(Span(*m.span(1), "user_name") for m in _ENV_LOGIN.finditer(text) if _login_ok(m[1]))
+        out.extend(Span(*m.span(1), "person_name") for m in _ENV_NAME.finditer(text) if _name(m[1].strip()))
+    if "Logged in to" in text:
+        out.extend(Span(*m.span(1), "user_name") for m in _GH_STATUS.finditer(text) if _login_ok(m[1]))
+    if " login" in text and "-u" in text:
+        for m in _REGISTRY_LOGIN.finditer(text):
+            # (a pipeline's own robot login, `-u ci`, is the service's: a person's has a digit or a separator)
+            if _login_ok(m[1]) and any(c.isdigit() or c in "._-" for c in m[1][1:]):
+                out.append(Span(*m.span(1), "user_name"))
+    if any(w in text for w in _COMMAND_WORDS):
         for m in _WHOAMI.finditer(text):
             got = _next_line(text, m)
             if got is None:
                 continue
             value = text[got[0] : got[1]]
             if m.group(1):  # git config user.name: the person's name
-                if plausible_value("person_name", value):
+                if _name(value):
                     out.append(Span(*got, "person_name"))
-            elif _TOKEN.fullmatch(value) and "$" not in value and not _system(value.split("@")[0]):
+            elif _TOKEN.fullmatch(value) and _login_ok(value):
                 out.append(Span(*got, "email" if "@" in value else "user_name"))
     if "docker info" in text and "Username:" in text:
         for m in _USERNAME_LINE.finditer(text):
@@ -102,10 +150,10 @@ def cli_identity_spans(text: str) -> list[Span]:
                 out.append(Span(*m.span(2), "user_name"))
     if "Started by user" in text:
         for m in _STARTED_BY.finditer(text):
-            if plausible_value("person_name", m[1]) and not _system(m[1]):
+            if _name(m[1]) and not _system(m[1]):
                 out.append(Span(*m.span(1), "person_name"))
     if ".setUser" in text:
         for m in _SET_USER.finditer(text):
-            if not _OPAQUE.match(m[1]) and "[REDACTED" not in m[1]:
+            if not _OPAQUE.match(m[1]) and _login_ok(m[1]):
                 out.append(Span(*m.span(1), "user_name"))
     return out
