@@ -38,10 +38,14 @@ _WHOAMI = re.compile(
 # (`docker info` prints the registry login as ` Username: <login>` among its server lines)
 # GitLab's and GitHub's predefined variables naming the user who triggered a job (GitLab CI/CD
 # predefined variables; GitHub Actions default environment variables), as an env dump prints them
-_ENV_LOGIN = re.compile(
-    r"(?m)(?:^|[\s\"'])(?:GITLAB_USER_LOGIN|GITHUB_ACTOR|GITHUB_TRIGGERING_ACTOR)=([\w.-]{2,64})[ \t]*\r?$"
-)
-_ENV_NAME = re.compile(r"(?m)(?:^|[\s\"'])GITLAB_USER_NAME=([^\n\r\"'$]{2,80}?)[ \t]*\r?$")
+_ENV_VARS = {
+    "GITLAB_USER_LOGIN": "user_name",
+    "GITHUB_ACTOR": "user_name",
+    "GITHUB_TRIGGERING_ACTOR": "user_name",
+    "GITLAB_USER_NAME": "person_name",
+}
+# the value after `NAME=` to the line's end (read at each `find` of a variable's name)
+_ENV_VALUE = re.compile(r"=([^\n\r\"'$]{2,80}?)[ \t]*\r?(?:\n|$)")
 # `gh auth status`: "Logged in to <host> account <login>" (older: "as <login>")
 _GH_STATUS = re.compile(r"Logged in to [\w.-]{3,80} (?:account|as) ([\w-]{2,39})\b")
 # a registry login's user flag (`docker login`, `podman login`, `helm registry login`: `-u`)
@@ -114,11 +118,36 @@ def _login_ok(value: str) -> bool:
     )
 
 
+def _command_lines(text: str) -> list[re.Match[str]]:
+    """The whoami-family command lines: each line holding a command word (C-speed `find`s), read by
+    `_WHOAMI` on that line alone (a full-text search tried its prompt alternatives at every character)."""
+    starts: set[int] = set()
+    for word in _COMMAND_WORDS:
+        i = text.find(word)
+        while i >= 0:
+            starts.add(text.rfind("\n", 0, i) + 1)
+            nl = text.find("\n", i)
+            i = -1 if nl < 0 else text.find(word, nl + 1)
+    out = []
+    for a in sorted(starts):
+        b = text.find("\n", a)
+        m = _WHOAMI.search(text, a, len(text) if b < 0 else b)
+        if m is not None:
+            out.append(m)
+    return out
+
+
 def cli_identity_spans(text: str) -> list[Span]:
     out: list[Span] = []
-    if "=" in text and ("GITLAB_USER_" in text or "GITHUB_" in text):
-        out.extend(Span(*m.span(1), "user_name") for m in _ENV_LOGIN.finditer(text) if _login_ok(m[1]))
-        out.extend(Span(*m.span(1), "person_name") for m in _ENV_NAME.finditer(text) if _name(m[1].strip()))
+    for var, kind in _ENV_VARS.items():
+        i = text.find(var + "=")
+        while i >= 0:
+            m = _ENV_VALUE.match(text, i + len(var))
+            if m is not None and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
+                v = m[1].strip()
+                if _name(v) if kind == "person_name" else (_TOKEN.fullmatch(v) and _login_ok(v)):
+                    out.append(Span(m.start(1), m.start(1) + len(v), kind))
+            i = text.find(var + "=", i + 1)
     if "Logged in to" in text:
         out.extend(Span(*m.span(1), "user_name") for m in _GH_STATUS.finditer(text) if _login_ok(m[1]))
     if " login" in text and "-u" in text:
@@ -126,17 +155,16 @@ def cli_identity_spans(text: str) -> list[Span]:
             # (a pipeline's own robot login, `-u ci`, is the service's: a person's has a digit or a separator)
             if _login_ok(m[1]) and any(c.isdigit() or c in "._-" for c in m[1][1:]):
                 out.append(Span(*m.span(1), "user_name"))
-    if any(w in text for w in _COMMAND_WORDS):
-        for m in _WHOAMI.finditer(text):
-            got = _next_line(text, m)
-            if got is None:
-                continue
-            value = text[got[0] : got[1]]
-            if m.group(1):  # git config user.name: the person's name
-                if _name(value):
-                    out.append(Span(*got, "person_name"))
-            elif _TOKEN.fullmatch(value) and _login_ok(value):
-                out.append(Span(*got, "email" if "@" in value else "user_name"))
+    for m in _command_lines(text):
+        got = _next_line(text, m)
+        if got is None:
+            continue
+        value = text[got[0] : got[1]]
+        if m.group(1):  # git config user.name: the person's name
+            if _name(value):
+                out.append(Span(*got, "person_name"))
+        elif _TOKEN.fullmatch(value) and _login_ok(value):
+            out.append(Span(*got, "email" if "@" in value else "user_name"))
     if "docker info" in text and "Username:" in text:
         for m in _USERNAME_LINE.finditer(text):
             v = m[1]
