@@ -445,3 +445,8 @@ def test_cli_placeholders_are_kept(checks: Checks, text: str) -> None:
 
 def test_robot_registry_login_is_kept(checks: Checks) -> None:
     checks.kept("+ docker login ghcr.io -u ci --password-stdin")
+
+
+def test_recurrence_of_two_names_is_linear(redactor: Redactor) -> None:
+    head = '{"author": {"id": "3", "name": "m.noor7", "nickname": "Maya Noor", "isBot": false}} '
+    assert_linear(lambda t: redactor.redact(t), lambda k: head + "Maya Noor m.noor7 " * k, 8000)
