@@ -450,3 +450,17 @@ def test_robot_registry_login_is_kept(checks: Checks) -> None:
 def test_recurrence_of_two_names_is_linear(redactor: Redactor) -> None:
     head = '{"author": {"id": "3", "name": "m.noor7", "nickname": "Maya Noor", "isBot": false}} '
     assert_linear(lambda t: redactor.redact(t), lambda k: head + "Maya Noor m.noor7 " * k, 8000)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "docker login -u gitlab-ci-token -p $CI_JOB_TOKEN $CI_REGISTRY",
+        "cat key.json | docker login -u _json_key --password-stdin https://europe-docker.pkg.dev",
+        "echo $TOKEN | docker login ghcr.io -u x-access-token --password-stdin",
+        "docker login -u your-username -p your-password",
+    ],
+)
+def test_documented_registry_users_are_kept(checks: Checks, text: str) -> None:
+    # rev49r R12: user names the registries document as fixed
+    checks.kept(text)

@@ -52,6 +52,19 @@ _GH_STATUS = re.compile(r"Logged in to [\w.-]{3,80} (?:account|as) ([\w-]{2,39})
 _REGISTRY_LOGIN = re.compile(
     r"\b(?:docker|podman|helm[ \t]+registry|buildah|skopeo)[ \t]+login\b[^\n|;&]{0,200}?[ \t]-u[ \t=]+([\w.@-]{2,64})"
 )
+# user names registries document as fixed (no person's): GitLab's `gitlab-ci-token` (with
+# $CI_JOB_TOKEN), Google Artifact/Container Registry's `_json_key`, `_json_key_base64` and
+# `oauth2accesstoken`, GitHub's `x-access-token`, Azure Container Registry's null GUID for a token login
+_FIXED_REGISTRY_USERS = frozenset(
+    (
+        "gitlab-ci-token",
+        "_json_key",
+        "_json_key_base64",
+        "oauth2accesstoken",
+        "x-access-token",
+        "00000000-0000-0000-0000-000000000000",
+    )
+)
 # placeholders an app or a prompt gives for no user
 _NO_USER = frozenset(("guest", "anonymous", "unknown", "none", "null", "nobody", "user", "test", "default"))
 _COMMAND_WORDS = ("whoami", "echo", "user.name", "-un", "logname", ".login")
@@ -107,6 +120,11 @@ def _name(value: str) -> bool:
     return person_cell(value)
 
 
+def _fixed_registry_user(login: str) -> bool:
+    low = login.lower()
+    return low in _FIXED_REGISTRY_USERS or low.startswith(("your-", "your_", "my-", "my_", "<"))
+
+
 def _login_ok(value: str) -> bool:
     return (
         any(c.isalpha() for c in value)
@@ -153,7 +171,8 @@ def cli_identity_spans(text: str) -> list[Span]:
     if " login" in text and "-u" in text:
         for m in _REGISTRY_LOGIN.finditer(text):
             # (a pipeline's own robot login, `-u ci`, is the service's: a person's has a digit or a separator)
-            if _login_ok(m[1]) and any(c.isdigit() or c in "._-" for c in m[1][1:]):
+            v = m[1]
+            if _login_ok(v) and any(c.isdigit() or c in "._-" for c in v[1:]) and not _fixed_registry_user(v):
                 out.append(Span(*m.span(1), "user_name"))
     for m in _command_lines(text):
         got = _next_line(text, m)
