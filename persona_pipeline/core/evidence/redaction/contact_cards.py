@@ -46,6 +46,8 @@ _PREFIX = re.compile(r"[ \t+>\"']*")
 _BEGIN = re.compile(r"(?im)(?<![\w.-])begin:vcard[ \t]*\"?,?$")
 _DN = re.compile(r"(?im)(?:^[ \t+>\"']*|(?<=[\"']))dn(::?) ?(.*)$")
 _MAX_LINES = 80
+_LOG_PREFIX = 120  # characters of a log line's prefix before a card's first line
+_DIGIT = re.compile(r"\d")
 # a content line: group, name, parameters, value (RFC 6350 3.3)
 _CONTENT = re.compile(r"(?:[A-Za-z0-9-]+\.)?([A-Za-z][A-Za-z0-9-]*)((?:;[^:\n]*)?):(.*)")
 _VALUE_END = "\"'},]\\ \t\r"  # (a carrier's closing quote, a JSON line's comma)
@@ -122,7 +124,7 @@ def _vcard(text: str, body: int, prefix: str) -> tuple[list[Span], int]:
     for a, b in _lines(text, body):
         end = b
         line = text[a:b]
-        if not line.startswith(prefix):
+        if not _same_prefix(line, prefix):
             continue
         rest = a + len(prefix)
         if text[rest : rest + 1] in (" ", "\t") and props:  # a folded line continues the value
@@ -137,9 +139,11 @@ def _vcard(text: str, body: int, prefix: str) -> tuple[list[Span], int]:
         seen.add(name)
         props.append((name, m.start(3), b))
     spans: list[Span] = []
-    personal = not _CONTACT.isdisjoint(seen)
     if any(n == "kind" and text[a:b].strip(_VALUE_END).lower() in _NOT_INDIVIDUAL for n, a, b in props):
-        personal = False  # (RFC 6350 6.1.4: the card is an organisation's, a group's or a place's)
+        # (RFC 6350 6.1.4: the card is an organisation's, a group's or a place's: its name, help-desk
+        # address and switchboard are no person's; the ordinary rules still read each value)
+        return spans, end
+    personal = not _CONTACT.isdisjoint(seen)
     for name, a, b in props:
         a, b = _trimmed(text, a, b)
         if a >= b or not _plain(name, text[a:b]):
@@ -174,11 +178,22 @@ def _plain(name: str, value: str) -> bool:
     return any(c.isalnum() for c in value)
 
 
-def _prefix(text: str, pos: int) -> str:
-    """The carrier's prefix of the line holding `pos`, when nothing but a prefix precedes `pos`."""
+def _prefix(text: str, pos: int, log: bool = False) -> str:
+    """The carrier's prefix of the line holding `pos`, when nothing but a prefix precedes `pos`;
+    with `log`, also a log line's prefix (a timestamp, a logcat tag) ending in a space."""
     a = text.rfind("\n", 0, pos) + 1
     m = _PREFIX.match(text, a, pos)
-    return text[a:pos] if m is not None and m.end() == pos else ""
+    if m is not None and m.end() == pos:
+        return text[a:pos]
+    return text[a:pos] if log and 0 < pos - a <= _LOG_PREFIX and text[pos - 1] in " \t" else ""
+
+
+def _same_prefix(line: str, prefix: str) -> bool:
+    """The line carries the card's prefix: the same text, or a log's prefix of the same shape (its
+    timestamp's digits may differ from line to line)."""
+    if line.startswith(prefix):
+        return True
+    return len(line) > len(prefix) and _DIGIT.sub("0", line[: len(prefix)]) == _DIGIT.sub("0", prefix)
 
 
 def _ldif(text: str, dn: re.Match[str]) -> tuple[list[Span], int]:
@@ -458,7 +473,7 @@ def contact_card_spans(text: str) -> Iterator[Span]:
         return
     pos = 0
     while (m := _BEGIN.search(text, pos)) is not None:
-        spans, pos = _vcard(text, m.end() + 1, _prefix(text, m.start()))
+        spans, pos = _vcard(text, m.end() + 1, _prefix(text, m.start(), log=True))
         yield from spans
         pos = max(pos, m.end())
     pos = 0

@@ -26,6 +26,7 @@ Each pattern is a bounded `re` match; candidates are lines: linear in the text.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 
 from persona_pipeline.core.evidence.redaction import phone_labels, pii
@@ -35,9 +36,11 @@ from persona_pipeline.core.evidence.redaction.spans import Span
 
 _TIME = r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t\u202f\u00a0]?[AaPp]\.?[ \t]?[Mm]\.?)?"
 _DATE = r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}"
-# (at a line's start, a quote's marker, or a string's opening quote: an export pasted into a value)
+# (at a line's start, a quote's marker, or a string's opening quote: an export pasted into a value;
+# or behind a carrier's prefix that ends in a space, a tag or a colon: a log line's timestamp, a
+# `<div>`, a vCard's `NOTE:` — no repetition there, so each position is tried once)
 _CHAT_LINE = re.compile(
-    rf"(?:^|(?<=[\"'`]))[ \t>]*(?:\[{_DATE},[ \t]+{_TIME}\][ \t]*|{_DATE},[ \t]+{_TIME}[ \t]+-[ \t]+)"
+    rf"(?:(?:^|(?<=[\"'`]))[ \t>]*|(?<=[ \t>:]))(?:\[{_DATE},[ \t]+{_TIME}\][ \t]*|{_DATE},[ \t]+{_TIME}[ \t]+-[ \t]+)"
     r"([^\W\d_][^:\n\[\]{}\"\\<>@]{0,58}?):[ \t]",
     re.M,
 )
@@ -90,9 +93,22 @@ _CONTACT_GATE = Rx(r"(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)|@[A-Za-z0-9_\x7f
 def _sender_ok(value: str) -> bool:
     """One to five words, each capitalised or a name particle, that pass the name lists' word checks."""
     words = value.split()
-    if not 1 <= len(words) <= 5 or not all(w[0].isupper() or w.lower() in _PARTICLES for w in words):
+    if not 1 <= len(words) <= 5 or not all(_capital(w[0]) or w.lower() in _PARTICLES for w in words):
         return False
+    if all(_caseless(w[0]) for w in words):
+        # (a script without case: the line's layout is the evidence; letters and marks only)
+        return all(c.isalpha() or unicodedata.category(c).startswith("M") for w in words for c in w)
     return pii._name_words_ok(value, single_needs_list=True)
+
+
+def _caseless(c: str) -> bool:
+    return c.isalpha() and c.lower() == c.upper()
+
+
+def _capital(c: str) -> bool:
+    """A capital, or a letter of a script without case (Arabic, Hebrew, Devanagari, Thai, CJK,
+    Hangul: Unicode gives it no lower or upper form), which starts a name as a capital does."""
+    return c.isupper() or _caseless(c)
 
 
 def _titled(value: str) -> str:

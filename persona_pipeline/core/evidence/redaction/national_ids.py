@@ -139,6 +139,9 @@ _LABELS: dict[str, str] = {
     "cz_rc": rf"rodn[e\x7f]{_W}[c\x7f][i\x7f]slo|r\.[c\x7f]\.[ \t]|birth{_W}number",
     "jp_in": rf"my{_W}number|mynumber|kojin{_W}bang[o\x7f]",
     "nz_ird": rf"ird(?:{_W}(?:no|number|num|nr))?",
+    # the Faroese persónstal (Landsfólkayvirlit's P-tal, "p-tal" in Faroese and the Nordic languages;
+    # Faroese residents hold no Danish CPR number)
+    "fo_ptal": rf"p{_W}tal|pers[o\x7f]nstal",
     # driving licences and health insurance numbers (issue 17): a licence's own label in several
     # languages; an insurer's member number under its label, validated by the formats below
     "driving_licence": (
@@ -538,6 +541,7 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     "sk_rc": (Rx(r"^(?:\d{6}/?\d{3,4})"),),
     "jp_in": (Rx(r"^(?:\d{4} ?\d{4} ?\d{4})"),),
     "nz_ird": (Rx(r"^(?:\d{2,3}-?\d{3}-?\d{3})"),),
+    "fo_ptal": (Rx(r"^(?:\d{6}[- ]?\d{3})"),),
     # UK DVLA (surname, birth date digits, initials, check characters), Florida's dashed form, a
     # letter or two and digits (most US states), digits alone
     "driving_licence": (
@@ -853,12 +857,23 @@ def _validators() -> dict[str, Callable[[str], bool]]:  # (the catalogue's kinds
         "sk_rc": sk_rc.is_valid,
         "jp_in": lambda v: jp_in.is_valid(_digits(v)),
         "nz_ird": lambda v: ird.is_valid(_digits(v)),
+        "fo_ptal": _ptal_ok,
         "driving_licence": _licence_ok,
         "health_insurance_id": _health_insurance_ok,
         "vehicle_plate": _plate_ok,
         **more,
         **_round9_validators(),
     }
+
+
+def _ptal_ok(value: str) -> bool:
+    """A Faroese P-tal: the holder's birth date as DDMMYY, then three digits (no check digit is
+    published, so the label and the date decide)."""
+    d = _digits(value)
+    if len(d) != 9:
+        return False
+    day, month = int(d[:2]), int(d[2:4])
+    return 1 <= month <= 12 and 1 <= day <= (29 if month == 2 else 30 if month in (4, 6, 9, 11) else 31)
 
 
 def _more_validators() -> dict[str, Callable[[str], bool]]:

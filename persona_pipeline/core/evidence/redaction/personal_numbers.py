@@ -31,7 +31,13 @@ from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.national_ids import look_alike
-from persona_pipeline.core.evidence.redaction.spans import Span, line_start, protected_ranges, untouched
+from persona_pipeline.core.evidence.redaction.spans import (
+    Span,
+    digitless_placeholders,
+    line_start,
+    protected_ranges,
+    untouched,
+)
 
 
 def _words(spaced: str) -> frozenset[str]:
@@ -196,7 +202,8 @@ GATE = Rx(
     rf"|[a-z\x7f]{{2,40}}(?:nummer|numero|numer)\b|\b(?:{_OWNER_WORDS})[ \t]+(?-i:[A-Z]{{2,6}})\b"
     rf"|\b(?:{_ROLES})[ \t]{{0,2}}:|\b[a-z]{{3,30}}(?-i:No|Nr|Number|Id|ID|Ref|Code)\b)"
     # ... then digits on its line or the next (a table header's row)
-    r"[^\n]*(?:\d{3}|\n[^\n]*\d{3})"
+    # (or three pairs: a number read in pairs, as Danish, Faroese, Norwegian and French write theirs)
+    r"[^\n]*(?:\d{3}|\d\d[ .-]\d\d[ .-]\d\d|\n[^\n]*(?:\d{3}|\d\d[ .-]\d\d[ .-]\d\d))"
 )
 
 
@@ -207,7 +214,8 @@ def _fold(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
 
 
-_DIGITS = re.compile(r"\d{3,}")  # (a value holds four digits or more, in groups of three or more)
+# (a value holds four digits or more, in groups of three or more, or in pairs: `82 25 17`)
+_DIGITS = re.compile(r"\d{3,}|\d\d[ .-]\d\d[ .-]\d\d")
 _VALUE_REACH = 120  # characters from a label's end to its value's first digits (a clause, a complement)
 _LAST_CLAUSE = re.compile(r'[.,;:!?()\[\]{}"=][^.,;:!?()\[\]{}"=]*$')
 
@@ -293,14 +301,16 @@ def personal_number_spans(text: str) -> Iterator[Span]:
     found: list[Span] = []
     tables: dict[int, tuple[str, _Rows]] = {}
     roles = False
-    for ((g0, g1),) in GATE.finditer(text):
+    # (digits counted outside placeholders: a second pass must gate what the first did)
+    gated = digitless_placeholders(text)
+    for ((g0, g1),) in GATE.finditer(gated):
         roles = roles or _ROLE_LINE.search(text, g0, g1) is not None
         # (the segment's last line break, found once: slicing to it per head was quadratic on a line
         # of many digit-less heads with digits only on the next line)
         last_nl = text.rfind("\n", g0, g1)
         for m in _HEAD_RX.finditer(text, g0, g1):
             # (a value's digits close after the head, or the head is a table header's cell)
-            if _DIGITS.search(text, m.end(), m.end() + _VALUE_REACH) is not None or (
+            if _DIGITS.search(gated, m.end(), m.end() + _VALUE_REACH) is not None or (
                 last_nl >= m.end() and _may_head_a_column(text, m.start(), m.end())
             ):
                 _read_head(text, m, found, tables)

@@ -207,6 +207,12 @@ def _readings(raw: str, regions: tuple[str | None, ...]) -> list[tuple[int, list
     return out
 
 
+# NANP's toll-free service codes with the country code (NANPA: 800, 833, 844, 855, 866, 877, 888):
+# an area code of no place, allocated to toll-free service only, so never a person's line even
+# where libphonenumber rejects the exchange (`+1-800-0xx-…`: its pattern wants a first digit 2-9)
+_NANP_TOLL_FREE = frozenset(("1800", "1833", "1844", "1855", "1866", "1877", "1888"))
+
+
 @lru_cache(maxsize=8192)
 def business_line(raw: str) -> bool:
     """Whether a phone number is a business line: toll-free (the callee pays), shared-cost or
@@ -226,6 +232,9 @@ def business_line(raw: str) -> bool:
     found = _GROUPS.findall(raw)
     groups = [len(g) for g in found]
     international = raw.lstrip("(").startswith("+")
+    digits = "".join(found)
+    if len(digits) == 11 and digits[:4] in _NANP_TOLL_FREE and (international or groups[:1] == [1]):
+        return True  # (the whole service code is toll-free, whatever exchange digits follow it)
     if not international and not any(t in paid or t == PhoneNumberType.UAN for t, _ in _readings(raw, _FIRST_PLANS)):
         return False  # (most numbers: no business reading in the plans that have the most of them)
     # every plan that can read the digits: any of them reading a fixed line or a mobile in the

@@ -646,6 +646,7 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
     if "@" not in text:
         return
     msg_ids: list[tuple[int, int]] | None = None  # (read once, at the first bracketed address)
+    calendar: bool | None = None  # (whether the text holds a calendar or card object: read once)
     for ((start, end),) in _EMAIL.finditer(text):
         value = text[start:end]
         local, _, domain = value.lower().partition("@")
@@ -674,12 +675,24 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue  # `Acme Platform Team <platform-team@acme.io>`: a group's own mailbox
         if _service_principal(text, start, end):
             continue  # `ldap/dir-2.corp.lan@CORP.LAN`: a machine's Kerberos identity, no mailbox
+        if text.endswith("UID:", 0, start) and _UID_PROPERTY.search(text, max(0, start - 12), start):
+            if calendar is None:  # (once per text: a scan per address was quadratic, rev49r R11)
+                calendar = _CALENDAR_OBJECT.search(text) is not None
+            if calendar:
+                continue  # an iCalendar or vCard UID (`id@host`, RFC 5545 3.8.4.7, RFC 6350 6.7.6): an entry's name
         if text.startswith((">", "&gt;"), end):
             if msg_ids is None:
                 msg_ids = message_id_ranges(text)
             if msg_ids and _inside(msg_ids, start, end):
                 continue  # `Message-ID: <…@mail.host>`: names a message, no mailbox
         yield Span(start, end, "email")
+
+
+# a UID property opening its content line (a line break, maybe escaped or a `<br>`, or a log's
+# prefix ending in a space before it), in a text that holds an iCalendar or vCard object (a log's
+# `UID:<address>` elsewhere names a person's login)
+_UID_PROPERTY = re.compile(r"(?:^|[\s>]|\\n)UID:\Z")
+_CALENDAR_OBJECT = re.compile(r"BEGIN:V(?:EVENT|TODO|JOURNAL|CALENDAR|CARD)", re.I)
 
 
 # The headers whose value is a list of msg-ids, `<id-left@id-right>` (RFC 5322 section 3.6.4
@@ -3061,7 +3074,14 @@ from persona_pipeline.core.evidence.redaction import mac_addresses  # noqa: E402
 _GATED["mac"] = (mac_addresses.MAC,)
 
 
-from persona_pipeline.core.evidence.redaction import account_names, personal_numbers, sql_rows  # noqa: E402
+from persona_pipeline.core.evidence.redaction import (  # noqa: E402
+    account_names,
+    calendar_people,
+    chat_profiles,
+    cli_identities,
+    personal_numbers,
+    sql_rows,
+)
 
 
 def mac_spans(text: str) -> Iterator[Span]:
@@ -3104,4 +3124,7 @@ DETECTORS = (
     personal_numbers.personal_number_spans,  # a number a person holds, by its label's meaning (its own gate)
     account_names.account_name_spans,  # logins keyed in Terraform user resources, `uid=…(x)`, `--username x`
     sql_rows.sql_row_spans,  # an INSERT's or a COPY's values under a column named for a person's detail
+    chat_profiles.chat_profile_spans,  # a Slack, Discord, Matrix or Graph user object's login, names, phone
+    calendar_people.calendar_people_spans,  # an iCalendar organizer's or attendee's name (CN)
+    cli_identities.cli_identity_spans,  # whoami output, IAM user ARNs, Jenkins' "Started by user", SDK user ids
 )

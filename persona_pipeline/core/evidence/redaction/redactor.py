@@ -31,6 +31,7 @@ from persona_pipeline.core.evidence.redaction.contact_neighbours import contact_
 from persona_pipeline.core.evidence.redaction.document_names import name_tails
 from persona_pipeline.core.evidence.redaction.label_links import detect_pairs, linked_label_spans
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
+from persona_pipeline.core.evidence.redaction.name_recurrence import recurring_name_spans
 from persona_pipeline.core.evidence.redaction.person_records import record_member_spans
 from persona_pipeline.core.evidence.redaction.phone_check import business_line_at, filler_number_at, grouped_quantity
 from persona_pipeline.core.evidence.redaction.public_places import place_address, station_name_part, street_name_part
@@ -387,8 +388,12 @@ _CHAR_REF = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-
 
 def markup_only(value: str) -> bool:
     """Whether a found value holds no letter or digit but those of character references (`=&quot`:
-    a key's padding and the escaped quote after it, cut off in a view): redacted wherever it recurs,
-    it took the markup of every escaped page in the batch."""
+    a key's padding and the escaped quote after it, cut off in a view), or is only backslashes and
+    quotes (an escaped quote's escapes, read as a bare value): redacted wherever it recurs, it took
+    the markup or escapes of every such text in the batch. Any other value of symbols alone (a
+    password `-_-_!!`) stays shared."""
+    if not value.strip("\\\"'"):
+        return True
     return "&" in value and not any(c.isalnum() for c in _CHAR_REF.sub("", value))
 
 
@@ -612,6 +617,7 @@ class Redactor:
         spans.extend(name_tails(text, spans))  # a name's patronymic or family particle and the name after
         spans.extend(contact_neighbours(text, spans))  # a contact line's phone beside a name, and its name
         spans.extend(record_member_spans(text, spans))  # the name, login, phone… of a record holding an e-mail
+        spans.extend(recurring_name_spans(text, spans))  # a found name or login where the text repeats it
         # last, on the original text only (not its views): a neighbour line the others redact is no
         # line of an armored body, as the second pass, reading it as a placeholder, will judge
         spans.extend(generated_spans(text, spans))

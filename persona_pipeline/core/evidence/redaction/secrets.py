@@ -1520,6 +1520,9 @@ _RULE_SET = RxSet([loosened(pat) if i not in _UNSET_RULES else r"\b\B" for i, (_
 _USERFLAG_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "kv_userflag")
 # a grep-family command earlier on the line (its `-P` is a Perl regex)
 _GREP_BEFORE = re.compile(r"\b(?:[efz]?grep|rg|ag|ack|pcre2?grep)\b[^\r\n|;&]*$")
+# a value between quotes escaped by a run of backslashes each side (groups as a kv value's:
+# quote, quoted value, and a bare value that never takes part)
+_ESCAPED_QUOTED = re.compile(r"""\\{1,64}(["'])([^"'\\\r\n]{4,1024})\\{1,64}["']|(?!)()""")
 # the rest of a comma-separated list of bare values under a plural key (`API_KEYS=V1,V2`)
 _LIST_TAIL = re.compile(r"(?:,[^\s\"'`,;<>\x00-\x1f]{4,200})*")
 # Rules whose value sits behind a label of our own: group 1 is the label, then (quote, quoted
@@ -2462,6 +2465,12 @@ def _kv_matches(
             return
         key = (s0, kv.key_end(text, s0)) if keyless is not None else m[1]
         v = value.match(text, e0, min(n, e0 + kv.VALUE_WINDOW))
+        bare = text[v.start(3) : v.end(3)] if v is not None and v.start(3) >= 0 else ""
+        if bare[:1] == "\\" and not bare.strip("\\"):
+            # a quote escaped once per layer of a string encoded again and again (seven backslashes
+            # at three layers, deeper than the decoded views go): the value inside the escaped
+            # quotes, never the run of backslashes read as a bare value
+            v = _ESCAPED_QUOTED.match(text, e0, min(n, e0 + kv.VALUE_WINDOW))
         if v is None:
             pos = e0 if e0 > pos else pos + 1  # (as `Rx.finditer` steps on)
             continue
