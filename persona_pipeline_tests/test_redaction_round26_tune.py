@@ -253,7 +253,10 @@ def test_uid_label_inside_prose_is_no_property(checks: Checks) -> None:
 
 
 def test_recurring_given_name_is_redacted(checks: Checks) -> None:
-    text = '{"author": {"id": "3", "name": "mnoor", "nickname": "Maya Noor", "isBot": false}, "content": "Tomasz moved, ask Tomasz"}'
+    text = (
+        '{"author": {"id": "3", "name": "mnoor", "nickname": "Maya Noor", "isBot": false},'
+        ' "content": "Tomasz moved, ask Tomasz"}'
+    )
     out = checks.redacted(text)
     assert "Tomasz" not in out, out
 
