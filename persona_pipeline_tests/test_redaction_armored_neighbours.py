@@ -36,3 +36,34 @@ def test_an_armored_public_body_stays_whole(redactor: Redactor) -> None:
     rng = random.Random(31)
     lines = [base64.b64encode(bytes(rng.randrange(256) for _ in range(48))).decode() for _ in range(4)]
     Checks(redactor).kept("Signature (detached, public):\n" + "\n".join(lines) + "\n")
+
+
+def test_a_credential_after_a_truncated_block_is_judged_as_alone(redactor: Redactor) -> None:
+    """A block pasted without its END line (`...` in its place) ends at its first line that is no body
+    or header line: a bare credential further down the message is no line of it, redacted on the first
+    pass as it is alone (it was left for the second pass once the block was a placeholder)."""
+    check = Checks(redactor)
+    caught = 0
+    for seed in range(12):
+        rng = random.Random(100 + seed)
+        bare = "".join(rng.choices(_ALNUM, k=40))
+        if bare in check.redacted(f"{bare}\n"):
+            continue  # (judged public alone: nothing to compare)
+        caught += 1
+        body = base64.b64encode(bytes(rng.randrange(256) for _ in range(45))).decode()
+        for head in ("-----BEGIN OPENSSH PRIVATE KEY-----", "-----BEGIN CERTIFICATE-----"):
+            for text in (
+                f'KEY="{head}\n{body}\n..."\n\nthe deploy step then uses:\n  {bare}\n',
+                f"{head}\\n{body}\\n...\\n\\nand the token\\n{bare}\\n",
+            ):
+                assert bare not in check.redacted(text), text  # (`redacted` asserts idempotence too)
+    assert caught >= 8
+
+
+def test_a_truncated_public_block_keeps_its_body(redactor: Redactor) -> None:
+    """The body lines of a certificate pasted without its END line are still its own (kept whole)."""
+    rng = random.Random(7)
+    lines = [base64.b64encode(bytes(rng.randrange(256) for _ in range(48))).decode() for _ in range(3)]
+    text = "-----BEGIN CERTIFICATE-----\nProc-Type: 4,ENCRYPTED\n\n" + "\n".join(lines) + "\n...\n"
+    out = Checks(redactor).redacted(text)
+    assert all(line in out for line in lines), out

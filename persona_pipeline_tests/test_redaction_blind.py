@@ -389,11 +389,12 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     # (+15), 359 stray spans (+30), idempotent. Untuned on main c3a196e: 93.9% / 64.6% / 275.8 FP/MB / 492
     # stray. (As the holdout, seed 7: 94.0% / 61.5% / 243.2 FP/MB / 18 untuned.)
     25: JoinedFloors(0.949, 0.860, 26.4, 389),
-    # Round 26 (dev since round 27 is written blind): floors at its untuned figures drawn as dev at seed 7
-    # (n 1200) on main 030aa82 less 1.5 points: 97.7% secrets, 50.3% personal data, 101.5 FP/MB (+15), 909
-    # stray spans (+30), idempotent as dev (as the holdout it was not at seed 7; as the holdout after tune25,
-    # seeds 1 / 2 / 7: 96.5 / 96.1 / 96.7% secrets, 48.5 / 48.7 / 48.1% personal data).
-    26: JoinedFloors(0.962, 0.488, 116.5, 939),
+    # Round 26 (dev since round 27 is written blind; tuned in branch tune26): floors at its tuned figures drawn
+    # as dev at seed 7 (n 1200) on the merged head less 1.5 points: 97.7% secrets, 64.8% personal data, 0.0
+    # FP/MB (+15), 41 stray spans (+30), idempotent. Untuned on main 030aa82: 97.7% / 50.3% / 101.5 FP/MB /
+    # 909 stray (as the holdout, seeds 1 / 2 / 7: 96.5 / 96.1 / 96.7% secrets, 48.5 / 48.7 / 48.1% personal
+    # data, not idempotent at seed 7).
+    26: JoinedFloors(0.962, 0.633, 15.0, 71),
 }
 
 

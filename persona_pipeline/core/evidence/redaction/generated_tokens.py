@@ -202,12 +202,32 @@ class _PublicMentions:
         return k >= len(self.secret_starts) or self.secret_starts[k] >= start
 
 
+# a line of an armored block before its END: base64 body, an armor header (RFC 7468 / RFC 4880
+# §6.2: `Proc-Type: 4,ENCRYPTED`, `Comment: …`) or the blank line after the headers
+_ARMOR_PIECE = re.compile(r"[A-Za-z0-9+/=]*|[A-Za-z][A-Za-z0-9-]*:[^\n]*")
+_ANY_BREAK = re.compile(r"\r?\n|\\r?\\n")
+
+
+def _in_open_body(text: str, begin: int, start: int) -> bool:
+    """Whether `start` still lies in the body of the block opened at `begin` that has no END line:
+    every line from its BEGIN line to `start` is a body or header line. A truncated paste's body
+    ends at its first other line (`...`, prose, the next command), and a token after that is no
+    part of it."""
+    close = text.find("-----", begin + 10, start)  # (the BEGIN line's closing dashes)
+    if close < 0:
+        return False
+    pieces = _ANY_BREAK.split(text[close + 5 : start])
+    if pieces[-1].strip(" \t>\"'"):
+        return False  # (other text before the run on its own line)
+    return all(_ARMOR_PIECE.fullmatch(p.strip(" \t>\"'")) for p in pieces[:-1])
+
+
 def _armored(text: str, start: int, end: int, mentions: _PublicMentions, taken: Sequence[Span]) -> bool:
     """A line of an armored block's base64 body (PEM, PGP, age, SSH signature; its breaks real or
     escaped): the block's own rules judge it (a private key's), the line alone is a public key, a
     certificate or a signature. Also a line right after one naming a public key."""
     begin = text.rfind("-----BEGIN", max(0, start - 8192), start)
-    if begin >= 0 and text.find("-----END", begin, start) < 0:
+    if begin >= 0 and text.find("-----END", begin, start) < 0 and _in_open_body(text, begin, start):
         return True
     ls = text.rfind("\n", 0, start) + 1
     prev_start = text.rfind("\n", 0, max(ls - 1, 0)) + 1 if ls else 0
