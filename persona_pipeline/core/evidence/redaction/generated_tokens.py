@@ -205,7 +205,11 @@ class _PublicMentions:
 # a line of an armored block before its END: base64 body, an armor header (RFC 7468 / RFC 4880
 # §6.2: `Proc-Type: 4,ENCRYPTED`, `Comment: …`) or the blank line after the headers
 _ARMOR_PIECE = re.compile(r"[A-Za-z0-9+/=]*|[A-Za-z][A-Za-z0-9-]*:[^\n]*")
-_ANY_BREAK = re.compile(r"\r?\n|\\r?\\n")
+# what may stand around a body line: indentation, quotes, a quote's `>`, a table's or a wrapped
+# header's `|`, escaping backslashes, a comment's `#`/`;`/`*`, a list of lines' `,` and brackets
+# (a notebook's `"text": ["…\\n", "…\\n"]`)
+_BODY_MARGIN = " \t>\"'|\\#;*,[]()"
+_ANY_BREAK = re.compile(r"\r?\n|(?:\\r)?\\n")  # (a real break, or one escaped in a string literal)
 
 
 def _in_open_body(text: str, begin: int, start: int) -> bool:
@@ -217,9 +221,9 @@ def _in_open_body(text: str, begin: int, start: int) -> bool:
     if close < 0:
         return False
     pieces = _ANY_BREAK.split(text[close + 5 : start])
-    if pieces[-1].strip(" \t>\"'"):
+    if pieces[-1].strip(_BODY_MARGIN):
         return False  # (other text before the run on its own line)
-    return all(_ARMOR_PIECE.fullmatch(p.strip(" \t>\"'")) for p in pieces[:-1])
+    return all(_ARMOR_PIECE.fullmatch(p.strip(_BODY_MARGIN)) for p in pieces[:-1])
 
 
 def _armored(text: str, start: int, end: int, mentions: _PublicMentions, taken: Sequence[Span]) -> bool:
