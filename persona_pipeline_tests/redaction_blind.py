@@ -1992,8 +1992,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 27  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (27,)
+HOLDOUT_ROUND = 28  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (28,)
 ROUND5 = 5
 
 
@@ -25496,7 +25496,7 @@ round28_custom("eg_national_id28", "pii", _eg_national_id28, 6)
 # name in this file): Egypt, Algeria, Senegal, Kosovo, Iraq, Lebanon, Monaco, San Marino, Samoa and
 # Tanzania; their mobiles with ``phone27`` (earlier rounds write numbers of these regions too: every
 # region phonenumbers knows is taken but a few territories without residents writing to a developer).
-PHONE_REGIONS28 = ["EG", "DZ", "SN", "XK", "IQ", "LB", "MC", "SM", "WS", "TZ"]
+PLACES28 = ["EG", "DZ", "SN", "XK", "IQ", "LB", "MC", "SM", "WS", "TZ"]
 
 _ADDRESS28: dict[str, tuple[Callable[[random.Random], str], Callable[[random.Random], str], str]] = {
     # (street line, postcode and town as the place writes them, ISO country code)
@@ -25575,7 +25575,7 @@ _MAIL28 = ["gmail.com", "yahoo.com", "outlook.com", "hotmail.fr", "proton.me", "
 
 
 def _person28(r: random.Random) -> dict[str, str]:
-    region = r.choice(PHONE_REGIONS28)
+    region = r.choice(PLACES28)
     given_list, family_list = _NAMES28[region]
     g, f = r.choice(given_list), r.choice(family_list)
     handle, fs = _ascii_slug(g), _ascii_slug(f).replace("-", "")
