@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (27 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (27, the oldest
+``HOLDOUT_ROUNDS`` (28 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (28, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 27`` is exactly round 27's holdout whatever is written after it (a pool's
+``--pool holdout --round 28`` is exactly round 28's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -35,7 +35,8 @@ drew before round 21 was written; ``before=21``: rounds 1 to 20, the cases dev d
 was written; ``before=22``: rounds 1 to 21, the cases dev drew before round 23 was written; ``before=23``:
 rounds 1 to 22, the cases dev drew before round 24 was written; ``before=24``: rounds 1 to 23, the cases
 dev drew before round 25 was written; ``before=25``: rounds 1 to 24, the cases dev drew before round 26
-was written; ``before=26``: rounds 1 to 25, the cases dev drew before round 27 was written). Every
+was written; ``before=26``: rounds 1 to 25, the cases dev drew before round 27 was written; ``before=27``:
+rounds 1 to 26, the cases dev drew before round 28 was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
@@ -43,7 +44,7 @@ and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's
 ``NEW20_WEIGHT`` times; round 21's new kinds ``NEW21_WEIGHT`` times; round 22's new kinds ``NEW22_WEIGHT``
 times; round 23's new kinds ``NEW23_WEIGHT`` times; round 24's new kinds ``NEW24_WEIGHT`` times; round 25's
 new kinds ``NEW25_WEIGHT`` times; round 26's new kinds ``NEW26_WEIGHT`` times; round 27's new kinds
-``NEW27_WEIGHT`` times. A weight
+``NEW27_WEIGHT`` times; round 28's new kinds ``NEW28_WEIGHT`` times. A weight
 counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
@@ -77,7 +78,9 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   round 25 since round 26 was written, branch blind26: drawn as dev at seed 7 (n 1200), untuned on it
   (main c3a196e), 93.9% secrets, 64.6% personal data, 275.8 FP/MB, 492 stray spans, idempotent;
   round 26 since round 27 was written, branch blind27: drawn as dev at seed 7 (n 1200), untuned on it
-  (main 030aa82), 97.7% secrets, 50.3% personal data, 101.5 FP/MB, 909 stray spans, idempotent).
+  (main 030aa82), 97.7% secrets, 50.3% personal data, 101.5 FP/MB, 909 stray spans, idempotent;
+  round 27 since round 28 was written, branch blind28: drawn as dev at seed 7 (n 1200), untuned on it
+  (main 2d9fec1), 84.8% secrets, 55.9% personal data, 101.8 FP/MB, 62 stray spans, idempotent).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -671,7 +674,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 27 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
+  table alone): round 28 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
   the next one was written.
   Round 15 (dev since round 16; ``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
   ``ROUND15_WRAPPERS``, ``_round15_decoy_templates``), written blind to the engine (issue 17, branch
@@ -1126,7 +1129,8 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   binary images; cloud CLIs' account metadata (a project, subscription and tenant GUIDs, an assumed
   role's CI session); a CI log's masked secrets, runner versions and action pins; registry configs
   without a credential; a kubeconfig's cluster block and exec plugin; UI strings in non-Latin scripts.
-  Round 27 (``ROUND27``, ``_extend27`` / ``round27_custom`` / ``_secret27`` / ``_fill27``, ``ROUND27_WRAPPERS``,
+  Round 27 (dev since round 28; ``ROUND27``, ``_extend27`` / ``round27_custom`` / ``_secret27`` / ``_fill27``,
+  ``ROUND27_WRAPPERS``,
   ``_round27_decoy_templates``), written blind to the engine (issue 17, branch blind27: its author read
   only this generator, its tests, README's blind section, public docs and the engine's aggregate lines
   (and, once, the new categories' recall at seed 7); scored by
@@ -1172,6 +1176,54 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   line numbers and ``git log --date`` timestamps; unified diff headers; a spreadsheet's header row,
   totals and formulas; a PDF's metadata, page furniture and ligatures in ordinary words; prices and
   quantities written in other locales (decimal commas, no-break spaces, full-width digits).
+  Round 28 (``ROUND28``, ``_extend28`` / ``round28_custom`` / ``_secret28`` / ``_fill28``, ``ROUND28_WRAPPERS``,
+  ``_round28_decoy_templates``), written blind to the engine (issue 17, branch blind28: its author read
+  only this generator, its tests, README's blind section, public docs and the engine's aggregate lines
+  (and, once, the new categories' recall at seed 7); scored by ``--pool holdout``; untuned, the engine at
+  main 2d9fec1, seeds 1 / 2 / 7 (n 1200): 90.2 / 89.0 / 90.3% secrets, 70.3 / 69.1 / 69.3% personal data,
+  53.5 / 51.0 / 57.1 FP/MB, 198 / 156 / 175 stray spans, nothing dropped, idempotent at all three).
+  Round 28 puts values in the data stores and payloads a developer debugs and in what the agent's own
+  tools echo back. About 60 % of its plants are earlier kinds: two families from shared lists for every
+  earlier one-value category (``SECRET_FAMILIES28``: a HAR entry's request headers, devtools' "Copy as
+  fetch", a ``document.cookie`` dump, a redux-persist store in ``localStorage``, an MCP client's server
+  entry with its ``env`` block, a JSON-RPC ``tools/call`` carrying the value in its arguments, an agent's
+  ``Bash`` tool call, a ``Read`` tool's numbered lines, a settings row in a SQL dump, ``psql``'s aligned
+  result, ``redis-cli``'s reply, a Windows event's command line; ``PII_FAMILIES28``: ``psql``'s aligned
+  result and a ``mysql`` box (the cell padded to its column), ``redis-cli HGETALL``, a DynamoDB item, an
+  Elasticsearch hit's ``_source``, a Rails seed, a Laravel seeder, a webhook's JSON, a Sentry event's
+  user, an ALB access log's query string (percent-encoded), a ``tools/call``'s arguments, a ``Read``
+  tool's numbered line), key pairs, blocks, paths, URLs and a person's details as an earlier snippet in
+  a ``COPY`` block's text column, an Elasticsearch hit's string, an agent's tool result or a Redis string
+  (``CONTAINERS28``; the snippet as its kind was first written, round 27's rule). About 40 % are kinds the
+  generator lacked (``Category.rounds`` all 28, ``NEW28``; each weighs ``NEW28_WEIGHT`` in a draw of
+  round 28), nearly four fifths of them personal data: an Egyptian citizen's national id (century,
+  birth date, governorate, sequence and sex digit; its check digit is unpublished, so drawn), and a
+  person's name, mobile (national form, E.164 where an API stores it), e-mail, birth date, login, IP
+  address and home address of ten places whose addresses no earlier round writes (Egypt, Algeria,
+  Senegal, Kosovo, Iraq, Lebanon, Monaco, San Marino, Samoa, Tanzania; ``PLACES28``: their mobiles are
+  on regions earlier rounds write, no region phonenumbers knows is left but uninhabited ones) in SQL
+  (a ``mysqldump`` extended ``INSERT``, ``psql``'s expanded ``\\x`` records, sqlite's box mode),
+  key-value and document stores (``redis-cli HGETALL``, ``aws dynamodb get-item``, ``mongosh``), search
+  responses (Elasticsearch hits, Typesense documents and highlights, Meilisearch ``_formatted``), seed
+  files (``db/seeds.rb``, a Prisma seed, a Django fixture), payment webhooks (a Stripe ``customer.created``
+  event, a Shopify ``customers/create`` webhook, a Lemon Squeezy order), CRM and e-mail provider events
+  (a HubSpot contact, a SendGrid event batch, a Postmark bounce), browser artefacts (a HAR entry's
+  response body, "Copy as fetch" of a form, a persisted ``localStorage`` store), error reports (a Sentry
+  event's user, a Windows Security event 4625, a Rollbar item's person), access logs (nginx combined,
+  Caddy JSON, Apache with an authenticated user; the values percent-encoded in query strings) and an
+  agent's tool traffic (a ``Bash`` tool call and its result, a ``Read`` tool's output, an MCP
+  ``tools/call`` and its result); and 3 secret categories (Context7 API keys ``ctx7sk-``, Unkey root keys
+  ``unkey_``, Letta API keys ``sk-let-``; their prefixes from the vendors' docs, their bodies assumed).
+  ``ROUND28_WRAPPERS``: a ``COPY`` block's column, a ``psql`` cell wrapped with ``+``, a SQL string
+  literal, ``redis-cli``'s quoted reply, an Elasticsearch hit, ``mongoexport`` (Go's JSON escapes), a
+  tool result (``\\uXXXX`` escapes), an MCP ``tools/call``, a ``Bash`` tool's indented output, a Sentry
+  breadcrumb, a Windows event's ``<Data>``, an access log's query string (percent-encoded).
+  ``_round28_decoy_templates``: row counts, sequence values and command tags; UUID primary keys beside
+  statuses; vendors' object ids (Stripe ``evt_`` / ``in_`` / ``cus_`` / ``pi_``, Shopify GIDs, HubSpot
+  ids); event, request and trace ids; query timings and durations; access log lines at documentation
+  addresses with their status and byte counts; user agents; seeds at ``example.com`` with "Test User";
+  MCP tool schemas and server lists (``env`` holding ``${VAR}`` references); ``redis-cli`` replies and key
+  names; a Windows event's system account and metadata.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -1499,6 +1551,19 @@ the repository and its documents hold it (a diff, ``git grep``, a blame line, hi
 build arguments, a continued shell line or concatenated string (both halves), a wrapped PDF line (both
 halves), a spreadsheet, a runbook's table). Still no device serials, hashes of passwords or documented
 test keys.
+Round 28's policy. Personal data: an Egyptian citizen's national id (an id assigned to the person, their
+birth date in it); a person's name (a given and a family name in their own fields, a search highlight's
+marked words), mobile (national or E.164), e-mail (percent-encoded in a query string), birth date, login
+(an error tracker's username, a failed logon's account, a log's authenticated user), IP address (an error
+tracker's ``ip_address``, an e-mail provider's event, an access log's client) and home address where a
+data store, a payload or an agent's tool traffic holds them, each planted, in the encoding the artefact
+gives it. Not personal: a town or a country code alone; vendors' object ids (``cus_``, ``evt_``, Shopify
+GIDs: ids that grant nothing); row counts, sequence values, UUID keys; event, request and trace ids;
+timings; documentation addresses (RFC 5737) and ``example.com`` seeds with "Test User"; user agents; tool
+schemas; a Windows event's system account. Secrets: whatever grants access, in the artefacts a developer
+debugs (a HAR entry, "Copy as fetch", ``document.cookie``, ``localStorage``, an MCP server's ``env``, a
+tool call's arguments, a settings row, a Redis value, a process's command line). Not secrets: ``${VAR}``
+references in an MCP config. Still no device serials, hashes of passwords or documented test keys.
 """
 
 from __future__ import annotations
