@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (27 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (27, the oldest
+``HOLDOUT_ROUNDS`` (28 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (28, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 27`` is exactly round 27's holdout whatever is written after it (a pool's
+``--pool holdout --round 28`` is exactly round 28's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -35,7 +35,8 @@ drew before round 21 was written; ``before=21``: rounds 1 to 20, the cases dev d
 was written; ``before=22``: rounds 1 to 21, the cases dev drew before round 23 was written; ``before=23``:
 rounds 1 to 22, the cases dev drew before round 24 was written; ``before=24``: rounds 1 to 23, the cases
 dev drew before round 25 was written; ``before=25``: rounds 1 to 24, the cases dev drew before round 26
-was written; ``before=26``: rounds 1 to 25, the cases dev drew before round 27 was written). Every
+was written; ``before=26``: rounds 1 to 25, the cases dev drew before round 27 was written; ``before=27``:
+rounds 1 to 26, the cases dev drew before round 28 was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
@@ -43,7 +44,7 @@ and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's
 ``NEW20_WEIGHT`` times; round 21's new kinds ``NEW21_WEIGHT`` times; round 22's new kinds ``NEW22_WEIGHT``
 times; round 23's new kinds ``NEW23_WEIGHT`` times; round 24's new kinds ``NEW24_WEIGHT`` times; round 25's
 new kinds ``NEW25_WEIGHT`` times; round 26's new kinds ``NEW26_WEIGHT`` times; round 27's new kinds
-``NEW27_WEIGHT`` times. A weight
+``NEW27_WEIGHT`` times; round 28's new kinds ``NEW28_WEIGHT`` times. A weight
 counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
@@ -77,7 +78,9 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   round 25 since round 26 was written, branch blind26: drawn as dev at seed 7 (n 1200), untuned on it
   (main c3a196e), 93.9% secrets, 64.6% personal data, 275.8 FP/MB, 492 stray spans, idempotent;
   round 26 since round 27 was written, branch blind27: drawn as dev at seed 7 (n 1200), untuned on it
-  (main 030aa82), 97.7% secrets, 50.3% personal data, 101.5 FP/MB, 909 stray spans, idempotent).
+  (main 030aa82), 97.7% secrets, 50.3% personal data, 101.5 FP/MB, 909 stray spans, idempotent;
+  round 27 since round 28 was written, branch blind28: drawn as dev at seed 7 (n 1200), untuned on it
+  (main 2d9fec1), 84.8% secrets, 55.9% personal data, 101.8 FP/MB, 62 stray spans, idempotent).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -671,7 +674,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 27 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
+  table alone): round 28 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
   the next one was written.
   Round 15 (dev since round 16; ``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
   ``ROUND15_WRAPPERS``, ``_round15_decoy_templates``), written blind to the engine (issue 17, branch
@@ -1126,7 +1129,8 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   binary images; cloud CLIs' account metadata (a project, subscription and tenant GUIDs, an assumed
   role's CI session); a CI log's masked secrets, runner versions and action pins; registry configs
   without a credential; a kubeconfig's cluster block and exec plugin; UI strings in non-Latin scripts.
-  Round 27 (``ROUND27``, ``_extend27`` / ``round27_custom`` / ``_secret27`` / ``_fill27``, ``ROUND27_WRAPPERS``,
+  Round 27 (dev since round 28; ``ROUND27``, ``_extend27`` / ``round27_custom`` / ``_secret27`` / ``_fill27``,
+  ``ROUND27_WRAPPERS``,
   ``_round27_decoy_templates``), written blind to the engine (issue 17, branch blind27: its author read
   only this generator, its tests, README's blind section, public docs and the engine's aggregate lines
   (and, once, the new categories' recall at seed 7); scored by
@@ -1172,6 +1176,54 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   line numbers and ``git log --date`` timestamps; unified diff headers; a spreadsheet's header row,
   totals and formulas; a PDF's metadata, page furniture and ligatures in ordinary words; prices and
   quantities written in other locales (decimal commas, no-break spaces, full-width digits).
+  Round 28 (``ROUND28``, ``_extend28`` / ``round28_custom`` / ``_secret28`` / ``_fill28``, ``ROUND28_WRAPPERS``,
+  ``_round28_decoy_templates``), written blind to the engine (issue 17, branch blind28: its author read
+  only this generator, its tests, README's blind section, public docs and the engine's aggregate lines
+  (and, once, the new categories' recall at seed 7); scored by ``--pool holdout``; untuned, the engine at
+  main 2d9fec1, seeds 1 / 2 / 7 (n 1200): 90.2 / 89.0 / 90.3% secrets, 70.3 / 69.1 / 69.3% personal data,
+  53.5 / 51.0 / 57.1 FP/MB, 176 / 139 / 159 stray spans, nothing dropped, idempotent at all three).
+  Round 28 puts values in the data stores and payloads a developer debugs and in what the agent's own
+  tools echo back. About 60 % of its plants are earlier kinds: two families from shared lists for every
+  earlier one-value category (``SECRET_FAMILIES28``: a HAR entry's request headers, devtools' "Copy as
+  fetch", a ``document.cookie`` dump, a redux-persist store in ``localStorage``, an MCP client's server
+  entry with its ``env`` block, a JSON-RPC ``tools/call`` carrying the value in its arguments, an agent's
+  ``Bash`` tool call, a ``Read`` tool's numbered lines, a settings row in a SQL dump, ``psql``'s aligned
+  result, ``redis-cli``'s reply, a Windows event's command line; ``PII_FAMILIES28``: ``psql``'s aligned
+  result and a ``mysql`` box (the cell padded to its column), ``redis-cli HGETALL``, a DynamoDB item, an
+  Elasticsearch hit's ``_source``, a Rails seed, a Laravel seeder, a webhook's JSON, a Sentry event's
+  user, an ALB access log's query string (percent-encoded), a ``tools/call``'s arguments, a ``Read``
+  tool's numbered line), key pairs, blocks, paths, URLs and a person's details as an earlier snippet in
+  a ``COPY`` block's text column, an Elasticsearch hit's string, an agent's tool result or a Redis string
+  (``CONTAINERS28``; the snippet as its kind was first written, round 27's rule). About 40 % are kinds the
+  generator lacked (``Category.rounds`` all 28, ``NEW28``; each weighs ``NEW28_WEIGHT`` in a draw of
+  round 28), nearly four fifths of them personal data: an Egyptian citizen's national id (century,
+  birth date, governorate, sequence and sex digit; its check digit is unpublished, so drawn), and a
+  person's name, mobile (national form, E.164 where an API stores it), e-mail, birth date, login, IP
+  address and home address of ten places whose addresses no earlier round writes (Egypt, Algeria,
+  Senegal, Kosovo, Iraq, Lebanon, Monaco, San Marino, Samoa, Tanzania; ``PLACES28``: their mobiles are
+  on regions earlier rounds write, no region phonenumbers knows is left but uninhabited ones) in SQL
+  (a ``mysqldump`` extended ``INSERT``, ``psql``'s expanded ``\\x`` records, sqlite's box mode),
+  key-value and document stores (``redis-cli HGETALL``, ``aws dynamodb get-item``, ``mongosh``), search
+  responses (Elasticsearch hits, Typesense documents and highlights, Meilisearch ``_formatted``), seed
+  files (``db/seeds.rb``, a Prisma seed, a Django fixture), payment webhooks (a Stripe ``customer.created``
+  event, a Shopify ``customers/create`` webhook, a Lemon Squeezy order), CRM and e-mail provider events
+  (a HubSpot contact, a SendGrid event batch, a Postmark bounce), browser artefacts (a HAR entry's
+  response body, "Copy as fetch" of a form, a persisted ``localStorage`` store), error reports (a Sentry
+  event's user, a Windows Security event 4625, a Rollbar item's person), access logs (nginx combined,
+  Caddy JSON, Apache with an authenticated user; the values percent-encoded in query strings) and an
+  agent's tool traffic (a ``Bash`` tool call and its result, a ``Read`` tool's output, an MCP
+  ``tools/call`` and its result); and 3 secret categories (Context7 API keys ``ctx7sk-``, Unkey root keys
+  ``unkey_``, Letta API keys ``sk-let-``; their prefixes from the vendors' docs, their bodies assumed).
+  ``ROUND28_WRAPPERS``: a ``COPY`` block's column, a ``psql`` cell wrapped with ``+``, a SQL string
+  literal, ``redis-cli``'s quoted reply, an Elasticsearch hit, ``mongoexport`` (Go's JSON escapes), a
+  tool result (``\\uXXXX`` escapes), an MCP ``tools/call``, a ``Bash`` tool's indented output, a Sentry
+  breadcrumb, a Windows event's ``<Data>``, an access log's query string (percent-encoded).
+  ``_round28_decoy_templates``: row counts, sequence values and command tags; UUID primary keys beside
+  statuses; vendors' object ids (Stripe ``evt_`` / ``in_`` / ``cus_`` / ``pi_``, Shopify GIDs, HubSpot
+  ids); event, request and trace ids; query timings and durations; access log lines at documentation
+  addresses with their status and byte counts; user agents; seeds at ``example.com`` with "Test User";
+  MCP tool schemas and server lists (``env`` holding ``${VAR}`` references); ``redis-cli`` replies and key
+  names; a Windows event's system account and metadata.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -1499,6 +1551,19 @@ the repository and its documents hold it (a diff, ``git grep``, a blame line, hi
 build arguments, a continued shell line or concatenated string (both halves), a wrapped PDF line (both
 halves), a spreadsheet, a runbook's table). Still no device serials, hashes of passwords or documented
 test keys.
+Round 28's policy. Personal data: an Egyptian citizen's national id (an id assigned to the person, their
+birth date in it); a person's name (a given and a family name in their own fields, a search highlight's
+marked words), mobile (national or E.164), e-mail (percent-encoded in a query string), birth date, login
+(an error tracker's username, a failed logon's account, a log's authenticated user), IP address (an error
+tracker's ``ip_address``, an e-mail provider's event, an access log's client) and home address where a
+data store, a payload or an agent's tool traffic holds them, each planted, in the encoding the artefact
+gives it. Not personal: a town or a country code alone; vendors' object ids (``cus_``, ``evt_``, Shopify
+GIDs: ids that grant nothing); row counts, sequence values, UUID keys; event, request and trace ids;
+timings; documentation addresses (RFC 5737) and ``example.com`` seeds with "Test User"; user agents; tool
+schemas; a Windows event's system account. Secrets: whatever grants access, in the artefacts a developer
+debugs (a HAR entry, "Copy as fetch", ``document.cookie``, ``localStorage``, an MCP server's ``env``, a
+tool call's arguments, a settings row, a Redis value, a process's command line). Not secrets: ``${VAR}``
+references in an MCP config. Still no device serials, hashes of passwords or documented test keys.
 """
 
 from __future__ import annotations
@@ -1992,8 +2057,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 27  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (27,)
+HOLDOUT_ROUND = 28  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (28,)
 ROUND5 = 5
 
 
@@ -25201,6 +25266,740 @@ round27_custom("pdf_ocr_people27", "pii", _pdf_ocr_people27, 3)
 round27_custom("letters_honorifics27", "pii", _letters27, 3)
 round27_custom("cjk_address_people27", "pii", _cjk_address27, 3)
 
+# ---------------------------------------------------------------------------------------------
+# round 28 (issue 17, branch blind28): written blind to the engine, the holdout since it exists
+
+ROUND28 = 28
+
+
+def _picks28(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round28:{name}").sample(range(n_families), k)
+
+
+# Secret families: {L} an environment-style label, {l} it in lower case, {k} kebab case, {v} the
+# value. Round 28 is about the data stores and payloads a developer debugs and what the agent's own
+# tools echo back: a HAR entry's request headers, a devtools "Copy as fetch", a ``document.cookie``
+# dump, a persisted store in ``localStorage``, an MCP client's server entry with its ``env`` block, a
+# JSON-RPC ``tools/call`` whose arguments carry the value, an agent's ``Bash`` tool call, a ``Read``
+# tool's numbered output, a settings row in a SQL dump, ``psql``'s aligned result, ``redis-cli``'s
+# reply, a Windows event's command line and an access log's query string.
+SECRET_FAMILIES28 = [
+    '{{\n  "request": {{\n    "method": "GET",\n    "url": "https://api.example.com/v2/reports",\n'
+    '    "headers": [\n      {{"name": "accept", "value": "application/json"}},\n'
+    '      {{"name": "authorization", "value": "Bearer {v}"}}\n    ]\n  }}\n}}',
+    'fetch("https://api.example.com/v2/reports?page=2", {{\n  "headers": {{\n    "accept": "application/json",\n'
+    '    "x-api-key": "{v}"\n  }},\n  "method": "GET",\n  "mode": "cors"\n}});',
+    "> document.cookie\n'_ga=GA1.1.{n}.1765100000; theme=dark; {l}={v}'",
+    '> localStorage.getItem(\'persist:settings\')\n\'{{"{l}":"\\\\"{v}\\\\"","_persist":"{{\\\\"version\\\\":-1}}"}}\'',
+    '{{\n  "mcpServers": {{\n    "ops": {{\n      "command": "npx",\n      "args": ["-y", "@acme/ops-mcp"],\n'
+    '      "env": {{ "{L}": "{v}" }}\n    }}\n  }}\n}}',
+    '{{"jsonrpc": "2.0", "id": {n}, "method": "tools/call", "params": {{"name": "http_request", '
+    '"arguments": {{"url": "https://api.example.com/v2/sync", "headers": {{"Authorization": "Bearer {v}"}}}}}}}}',
+    '{{"type": "tool_use", "name": "Bash", "input": {{"command": "{L}={v} ./scripts/sync.sh --dry-run", '
+    '"description": "Run the sync script"}}}}',
+    "     1\t# staging\n     2\tLOG_LEVEL=debug\n     3\t{L}={v}\n     4\tSYNC_BATCH=500",
+    "INSERT INTO public.app_settings (key, value, updated_at) VALUES ('{l}', '{v}', '2026-11-30 09:{m}:03+00');",
+    "{vbox}",
+    '127.0.0.1:6379> GET config:{l}\n"{v}"',
+    '<Data Name="CommandLine">"C:\\Program Files\\Acme\\sync.exe" --token {v} --region eu</Data>',
+]
+
+# Personal-data families: {f} the field in words, {k} a snake-case key, {K} it in upper case, {v}
+# the value, {vq} it percent-encoded, {vbox} a ``psql`` result table holding it. A person's value in a
+# data store or payload a developer debugs, or echoed by the agent's tools: ``psql``'s aligned result,
+# a ``mysql`` box, ``redis-cli HGETALL``, a DynamoDB item, an Elasticsearch hit's ``_source``, a Rails
+# seed, a Laravel seeder, a webhook's JSON, a Sentry event's user, an ALB access log's query string, a
+# JSON-RPC ``tools/call``'s arguments, a ``Read`` tool's numbered line.
+PII_FAMILIES28 = [
+    "{vbox}",
+    "{mysqlbox}",
+    '127.0.0.1:6379> HGETALL customer:{n}\n1) "plan"\n2) "pro"\n3) "{k}"\n4) "{v}"',
+    '{{\n    "Item": {{\n        "pk": {{"S": "CUSTOMER#{n}"}},\n        "{k}": {{"S": "{v}"}}\n    }}\n}}',
+    '{{"_index": "customers-2026.12", "_id": "{n}", "_score": 7.1, "_source": {{"{k}": "{v}", "tier": "gold"}}}}',
+    'Customer.create!(\n  {k}: "{v}",\n  plan: "pro"\n)',
+    "DB::table('customers')->insert([\n    '{k}' => '{v}',\n    'created_at' => now(),\n]);",
+    '{{"type": "customer.updated", "created": 17651{m}{m}0, "data": {{"object": {{"{k}": "{v}"}}}}}}',
+    '"user": {{\n  "id": "{n}",\n  "{k}": "{v}"\n}},',
+    "https 2026-12-07T10:{m}:14.281Z app/acme-prod/50dc6c495c0c9188 203.0.113.7:51234 10.0.3.7:8080 0.001 "
+    '0.012 0.000 200 200 312 1024 "GET https://shop.example.com:443/api/lookup?{k}={vq} HTTP/1.1" "curl/8.5.0"',
+    '{{"jsonrpc": "2.0", "id": {n}, "method": "tools/call", "params": {{"name": "crm_lookup", '
+    '"arguments": {{"{k}": "{v}"}}}}}}',
+    "     {n}→  {k}: {v}",
+]
+
+
+def _psql_box28(key: str, v: str, n: int) -> str:
+    # psql's default aligned output: centred headers, a rule of dashes and "+", the row count
+    w = max(len(key), len(v))
+    return f"  id  | {key.center(w)}\n------+-{'-' * w}\n {n:<4} | {{v}}{' ' * (w - len(v))}\n(1 row)"
+
+
+def _mysql_box28(key: str, v: str, n: int) -> str:
+    # the mysql client's table: "+---+" rules around the header and the rows, the row count and time
+    w = max(len(key), len(v))
+    rule = f"+------+-{'-' * w}-+"
+    row = f"| {n:<4} | {{v}}{' ' * (w - len(v))} |"
+    return f"{rule}\n| id   | {key.ljust(w)} |\n{rule}\n{row}\n{rule}\n1 row in set (0.00 sec)"
+
+
+def _fill28(template: str, v: str, rng: random.Random, **kw: str) -> tuple[str, list[str]]:
+    # {vbox} / {mysqlbox}: a client's result table holding the value (padded to its column); the
+    # value is what is planted. {vq}: percent-encoded (round 15's); the rest as round 27's.
+    n = rng.randrange(1000, 9999)
+    key = kw.get("k", "value").replace("-", "_")  # (a column is named in snake case)
+    template = template.replace("{vbox}", _psql_box28(key, v, n)).replace("{mysqlbox}", _mysql_box28(key, v, n))
+    return _fill27(template, v, rng, **kw)
+
+
+def _extend28(name: str, make28: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-28 families (drawn by ``make28`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make28(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND28,) * n, old.weight)
+
+
+def _generic28(name: str, kind: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """Two of round 28's shared families for a one-value category of an earlier round."""
+    fams = SECRET_FAMILIES28 if kind == "secret" else PII_FAMILIES28
+    picks = [fams[j] for j in _picks28(name, len(fams), 2)]
+    bare = name.rstrip("0123456789")  # (rounds 18 to 27 end their new kinds' names in the round)
+    label = LABEL6.get(name, bare.upper())
+    fname = (
+        FIELD12.get(name)
+        or FIELD11.get(name)
+        or FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name)
+        or bare.replace("_", " ")
+    )
+    key = KEY12.get(name) or KEY11.get(name) or KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(bare)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        return _fill28(
+            picks[t % len(picks)], v, rng, L=label, l=label.lower(), k=label.lower().replace("_", "-")
+            if kind == "secret" else key, K=key.upper(), f=fname,
+        )  # fmt: skip
+
+    return make, len(picks)
+
+
+# Where a whole earlier snippet lands when its values only make sense together (key pairs, blocks,
+# paths, URLs, a person's details): the frame and how the snippet is written into it. Each holds the
+# snippet as one text value: a database row's text column in a ``COPY`` block (escaped as PostgreSQL's
+# text format escapes it), a JSON document's string (a support ticket in an Elasticsearch hit, a tool
+# result an agent received), a Redis string as ``redis-cli`` quotes it.
+CONTAINERS28: list[tuple[str, Callable[[str], str]]] = [
+    (
+        "COPY public.support_notes (id, ticket_id, body) FROM stdin;\n4821\t19023\t{s}\n\\.",
+        lambda s: _pg_copy(s),  # tab, newline and backslash escaped (defined with the wrappers)
+    ),
+    ('{"_index": "tickets", "_id": "19023", "_source": {"subject": "handover", "body": "{s}"}}', _js),
+    ('{"type": "tool_result", "tool_use_id": "toolu_01", "content": "{s}"}', _js),
+    ('127.0.0.1:6379> GET note:19023\n"{s}"', lambda s: _redis_repr(s)),  # (defined with the wrappers)
+]
+
+
+def _container28(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    old = next(c for c in CATS if c.name == name)
+    # the snippet as its kind was first written (round 27's rule: no container inside a container)
+    earlier = [r for r in old.rounds if r < ROUND13] or [old.rounds[0]]
+    inner = [t for t, r in enumerate(old.rounds) if r == max(earlier)]
+    frames = [CONTAINERS28[j] for j in _picks28(name, len(CONTAINERS28), 2)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        snippet, needles = old.make(rng, inner[rng.randrange(len(inner))])
+        frame, enc = frames[t % len(frames)]
+        text = frame.replace("{s}", enc(snippet))
+        return text, [next((enc(f) for f in _forms(_ident, nd) if enc(f) in text), enc(nd)) for nd in needles]
+
+    return make, len(frames)
+
+
+def _several_values28(c: Category) -> bool:
+    # round 27's rule, and round 27's person categories plant several values (its CPR one)
+    if c.name in NEW27:
+        return c.kind == "pii" and c.name != "bh_cpr27"
+    return _several_values27(c)
+
+
+for _c in [c for c in CATS if ROUND28 not in c.rounds]:
+    if _several_values28(_c):
+        _extend28(_c.name, *_container28(_c.name))
+    else:
+        _extend28(_c.name, *_generic28(_c.name, _c.kind))
+
+
+# --- round 28's new categories weigh NEW28_WEIGHT in a draw of round 28, so that they are about 40 %
+# of its plants (each category's weight counts only in a draw of the round that wrote it).
+NEW28_WEIGHT = 33
+NEW28: set[str] = set()  # the names of round 28's new kinds
+
+
+def round28_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND28,) * n, NEW28_WEIGHT))
+    NEW28.add(name)
+
+
+def context7_api_key(r: random.Random) -> str:
+    # a Context7 API key (Upstash's Context7 MCP server, ``CONTEXT7_API_KEY``): its docs say keys start
+    # with ``ctx7sk``; the body after the prefix (a dash and a UUID) is this generator's assumption
+    return "ctx7sk-" + _uuid4(r)
+
+
+def unkey_root_key(r: random.Random) -> str:
+    # an Unkey root key (``UNKEY_ROOT_KEY``): ``unkey_`` and a base58 body (Unkey's docs: "Authorization:
+    # Bearer unkey_xxxxxxxxxxx"; the body's length, 24, is this generator's assumption)
+    return "unkey_" + _rs(r, B58, 24)
+
+
+def letta_api_key(r: random.Random) -> str:
+    # a Letta Cloud API key (``LETTA_API_KEY``): ``sk-let-`` (the letta crate's .env.example:
+    # "sk-let-your-api-key-here") and a base64 body (its shape, 64 characters, is this generator's
+    # assumption)
+    return "sk-let-" + base64.b64encode(bytes(r.randrange(256) for _ in range(48))).decode()
+
+
+def _secret28(
+    name: str, gen: Callable[[random.Random], str], label: str, own: list[str]
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A new secret's own templates and one of round 28's shared families."""
+    templates = [*own, SECRET_FAMILIES28[_picks28(name, len(SECRET_FAMILIES28), 1)[0]]]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return _fill28(templates[t % len(templates)], gen(rng), rng, L=label, l=label.lower(),
+                       k=label.lower().replace("_", "-"))  # fmt: skip
+
+    return make, len(templates)
+
+
+for _name28, _gen28, _label28, _own28 in [
+    (
+        "context7_api_key28",
+        context7_api_key,
+        "CONTEXT7_API_KEY",
+        [
+            '{{\n  "mcpServers": {{\n    "context7": {{\n      "command": "npx",\n'
+            '      "args": ["-y", "@upstash/context7-mcp", "--api-key", "{v}"]\n    }}\n  }}\n}}',
+            '$ claude mcp add --header "CONTEXT7_API_KEY: {v}" --transport http context7 https://mcp.context7.com/mcp',
+            '[mcp_servers.context7]\nurl = "https://mcp.context7.com/mcp"\n'
+            'http_headers = {{ "CONTEXT7_API_KEY" = "{v}" }}',
+        ],
+    ),
+    (
+        "unkey_root_key28",
+        unkey_root_key,
+        "UNKEY_ROOT_KEY",
+        [
+            "{L}={v}\nUNKEY_API_ID=api_{n}",
+            'curl -X POST https://api.unkey.com/v2/keys.createKey -H "Authorization: Bearer {v}" '
+            '-H "Content-Type: application/json" -d \'{{"apiId": "api_{n}", "name": "ci"}}\'',
+            'const unkey = new Unkey({{ rootKey: "{v}" }});',
+        ],
+    ),
+    (
+        "letta_api_key28",
+        letta_api_key,
+        "LETTA_API_KEY",
+        [
+            "export {L}={v}\nletta server --port 8283",
+            'client = Letta(api_key="{v}")\nagent = client.agents.create(model="openai/gpt-4.1")',
+            "curl https://api.letta.com/v1/agents -H 'Authorization: Bearer {v}'",
+        ],
+    ),
+]:
+    round28_custom(_name28, "secret", *_secret28(_name28, _gen28, _label28, _own28))
+
+
+# --- round 28's new personal data: an Egyptian citizen's national id, and a person's data as the data
+# stores and payloads a developer debugs hold it (SQL dumps and client result tables, key-value and
+# document stores, search hits, seed files, payment and CRM webhooks, e-mail provider events, browser
+# artefacts, error reports, access logs) and as the agent's own tools echo it back (tool calls, tool
+# results, MCP requests). People of ten places whose postal addresses no earlier round writes.
+
+_EG_GOVERNORATES28 = ["01", "02", "03", "04", "11", "12", "13", "14", "16", "17", "18", "21", "24", "25", "26", "88"]
+
+
+def eg_national_id(r: random.Random) -> str:
+    """An Egyptian national id (الرقم القومي): 14 digits, the century (2: 1900s, 3: 2000s), YYMMDD of
+    birth, the governorate of birth (the Civil Status Organization's codes: 01 Cairo ... 35 South Sinai,
+    88 born abroad), a three-digit sequence and a sex digit (odd for a man), and a check digit. Its
+    rule is unpublished (python-stdnum has no module for it), so the last digit is drawn."""
+    y, m, d = _birth(r, 1950, 2006)
+    century = "2" if y < 2000 else "3"
+    return f"{century}{y % 100:02d}{m:02d}{d:02d}{r.choice(_EG_GOVERNORATES28)}{_d(r, 4)}{_d(r, 1)}"
+
+
+def _eg_national_id28(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = eg_national_id(rng)
+    forms = [
+        (f"الرقم القومي: {v}", v),
+        (f'{{"national_id": "{v}", "nationality": "EG", "kyc_status": "pending"}}', v),
+        (f"National ID No.: {v}\nGovernorate: Giza", v),
+        (f"INSERT INTO applicants (id, national_id) VALUES ({_d(rng, 5)}, '{v}');", v),
+    ]
+    if t < len(forms):
+        return forms[t][0], [forms[t][1]]
+    fam = PII_FAMILIES28[_picks28("eg_national_id28", len(PII_FAMILIES28), 2)[t - len(forms)]]
+    return _fill28(fam, v, rng, f="national ID", k="national_id", K="NATIONAL_ID", L="NATIONAL_ID", l="national_id")
+
+
+round28_custom("eg_national_id28", "pii", _eg_national_id28, 6)
+
+
+# People of ten places whose postal addresses no earlier round writes (checked against every country
+# name in this file): Egypt, Algeria, Senegal, Kosovo, Iraq, Lebanon, Monaco, San Marino, Samoa and
+# Tanzania; their mobiles with ``phone27`` (earlier rounds write numbers of these regions too: every
+# region phonenumbers knows is taken but a few territories without residents writing to a developer).
+PLACES28 = ["EG", "DZ", "SN", "XK", "IQ", "LB", "MC", "SM", "WS", "TZ"]
+
+_ADDRESS28: dict[str, tuple[Callable[[random.Random], str], Callable[[random.Random], str], str]] = {
+    # (street line, postcode and town as the place writes them, ISO country code)
+    "EG": (
+        lambda r: (
+            f"{_n(r, 1, 90)} {r.choice(['Sharia El-Nasr', 'Road 9', 'Sharia Mohamed Farid', 'Sharia Gameat El Dowal'])}"
+        ),
+        lambda r: r.choice(["Maadi, Cairo 11728", "Mohandessin, Giza 12655", "Smouha, Alexandria 21615"]),
+        "EG",
+    ),
+    "DZ": (
+        lambda r: f"Cité {r.choice(['200', '500', '1000'])} Logements, Bt {_n(r, 1, 40)} n° {_n(r, 1, 20)}",
+        lambda r: r.choice(["16000 Alger", "31000 Oran", "25000 Constantine", "16035 Hydra"]),
+        "DZ",
+    ),
+    "SN": (
+        lambda r: f"Villa n° {_n(r, 1, 400)}, {r.choice(['Sicap Liberté 6', 'Mermoz', 'Ouakam', 'Sacré-Cœur 3'])}",
+        lambda r: r.choice(["10200 Dakar", "Dakar-Fann", "Thiès", "Saint-Louis"]),
+        "SN",
+    ),
+    "XK": (
+        lambda r: f"Rr. {r.choice(['Agim Ramadani', 'Nënë Tereza', 'Garibaldi', 'Luan Haradinaj'])} {_n(r, 1, 80)}",
+        lambda r: r.choice(["10000 Prishtinë", "20000 Prizren", "40000 Mitrovicë"]),
+        "XK",
+    ),
+    "IQ": (
+        lambda r: f"Mahalla {_n(r, 901, 999)}, Zuqaq {_n(r, 1, 60)}, House {_n(r, 1, 40)}",
+        lambda r: r.choice(["Al-Karrada, Baghdad 10069", "Al-Mansour, Baghdad 10013", "Erbil 44001"]),
+        "IQ",
+    ),
+    "LB": (
+        lambda r: (
+            f"Rue {r.choice(['Abdel Aziz', 'Makdessi', 'Gouraud', 'Bliss'])}, "
+            f"Imm. {r.choice(['Khoury', 'Haddad', 'Saab'])}, "
+            f"{_n(r, 1, 9)}e étage"
+        ),
+        lambda r: r.choice(["Hamra, Beyrouth 1103 2030", "Achrafieh, Beyrouth 1100 2110", "Jounieh"]),
+        "LB",
+    ),
+    "MC": (
+        lambda r: f"{_n(r, 1, 40)} {r.choice(['boulevard des Moulins', 'avenue de la Costa', 'rue Grimaldi'])}",
+        lambda r: "98000 Monaco",
+        "MC",
+    ),
+    "SM": (
+        lambda r: f"Via {r.choice(['Piana', 'del Serrone', 'Ventotto Luglio', 'Gino Giacomini'])} {_n(r, 1, 120)}",
+        lambda r: r.choice(["47890 San Marino", "47893 Borgo Maggiore", "47899 Serravalle"]),
+        "SM",
+    ),
+    "WS": (
+        lambda r: f"Lot {_n(r, 1, 300)}, {r.choice(['Vaitele-Uta', 'Vailima', 'Moataa', 'Lotopa'])}",
+        lambda r: r.choice(["Apia, Samoa", "Salelologa, Savaiʻi"]),
+        "WS",
+    ),
+    "TZ": (
+        lambda r: (
+            f"Plot {_n(r, 1, 900)}, {r.choice(['Mikocheni B', 'Msasani Peninsula', 'Sinza Mori', 'Upanga West'])}"
+        ),
+        lambda r: r.choice(["14112 Dar es Salaam", "23101 Arusha", "41101 Dodoma"]),
+        "TZ",
+    ),
+}
+_NAMES28: dict[str, tuple[list[str], list[str]]] = {
+    "EG": (["Mahmoud", "Nourhan", "Karim", "Yasmin", "Omar"], ["Abdel Rahman", "El-Sayed", "Fathy", "Hegazy"]),
+    "DZ": (["Amine", "Lynda", "Yacine", "Nesrine"], ["Benali", "Boudiaf", "Haddad", "Khelifi"]),
+    "SN": (["Moussa", "Aïssatou", "Cheikh", "Fatou"], ["Ndiaye", "Diop", "Sow", "Faye"]),
+    "XK": (["Arbër", "Blerta", "Driton", "Vjosa"], ["Krasniqi", "Gashi", "Berisha", "Hoxha"]),
+    "IQ": (["Mustafa", "Zahraa", "Haider", "Noor"], ["Al-Jubouri", "Al-Obaidi", "Kadhim", "Hassan"]),
+    "LB": (["Rami", "Maya", "Karim", "Rita"], ["Khoury", "Haddad", "Nasrallah", "Aoun"]),
+    "MC": (["Louis", "Charlotte", "Stéphane", "Pauline"], ["Boisson", "Pastor", "Médecin", "Bellando"]),
+    "SM": (["Matteo", "Giulia", "Alessandro", "Sara"], ["Gasperoni", "Giardi", "Muccioli", "Terenzi"]),
+    "WS": (["Sione", "Leilani", "Tavita", "Malia"], ["Tuilagi", "Faleolo", "Leavasa", "Schuster"]),
+    "TZ": (["Baraka", "Neema", "Juma", "Rehema"], ["Mwakyusa", "Kimaro", "Massawe", "Mushi"]),
+}
+_MAIL28 = ["gmail.com", "yahoo.com", "outlook.com", "hotmail.fr", "proton.me", "icloud.com", "live.com"]
+
+
+def _person28(r: random.Random) -> dict[str, str]:
+    region = r.choice(PLACES28)
+    given_list, family_list = _NAMES28[region]
+    g, f = r.choice(given_list), r.choice(family_list)
+    handle, fs = _ascii_slug(g), _ascii_slug(f).replace("-", "")
+    y, m, d = _birth(r)
+    street, town, cc = _ADDRESS28[region]
+    return {
+        "name": f"{g} {f}",
+        "given": g,
+        "family": f,
+        "phone": phone27(r, region),
+        "street": street(r),
+        "town": town(r),
+        "country": cc,
+        "email": f"{handle}.{fs}{_d(r, 2)}@{r.choice(_MAIL28)}",
+        "login": f"{handle[:1]}{fs}{_d(r, 2)}",
+        "dob": f"{y}-{m:02d}-{d:02d}",
+        "ip": f"{r.choice([41, 102, 105, 154, 185, 196, 197])}.{_n(r, 0, 255)}.{_n(r, 0, 255)}.{_n(r, 1, 254)}",
+    }
+
+
+def _e164_28(phone: str, region: str) -> str:
+    # the number as an API stores it (E.164)
+    num = phonenumbers.parse(phone, region)
+    return phonenumbers.format_number(num, phonenumbers.PhoneNumberFormat.E164)
+
+
+def _sql_table_people28(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person28(rng), _person28(rng)
+    if t % 3 == 0:
+        # a multi-row INSERT from a dump (mysqldump --extended-insert writes every row on one line)
+        rows = ",".join(
+            f"({_n(rng, 100, 999)},'{x['name'].replace(chr(39), chr(39) * 2)}',"
+            f"'{x['email']}','{x['phone']}','{x['dob']}')"
+            for x in (p, q)
+        )
+        text = f"INSERT INTO `customers` (`id`, `full_name`, `email`, `mobile`, `born_on`) VALUES {rows};"
+        return text, [x["name"].replace("'", "''") for x in (p, q)] + [
+            v for x in (p, q) for v in (x["email"], x["phone"], x["dob"])
+        ]
+    if t % 3 == 1:
+        # psql's expanded display (\x): one record per block, a field per line
+        w = 9
+        text = (
+            f"-[ RECORD 1 ]{'-' * 20}\n{'id':<{w}}| {_n(rng, 100, 9999)}\n{'name':<{w}}| {p['name']}\n"
+            f"{'email':<{w}}| {p['email']}\n{'mobile':<{w}}| {p['phone']}\n{'street':<{w}}| {p['street']}\n"
+            f"{'town':<{w}}| {p['town']}"
+        )
+        return text, [p["name"], p["email"], p["phone"], p["street"]]
+    # sqlite3's (or DuckDB's) box mode: Unicode rules around the header and the rows
+    cols = [("name", [p["name"], q["name"]]), ("email", [p["email"], q["email"]]), ("mobile", [p["phone"], q["phone"]])]
+    ws = [max(len(h), *(len(v) for v in vs)) for h, vs in cols]
+    top = "┌" + "┬".join("─" * (w + 2) for w in ws) + "┐"
+    mid = "├" + "┼".join("─" * (w + 2) for w in ws) + "┤"
+    bot = "└" + "┴".join("─" * (w + 2) for w in ws) + "┘"
+    head = "│" + "│".join(f" {h.center(w)} " for (h, _), w in zip(cols, ws, strict=True)) + "│"
+    rows = ["│" + "│".join(f" {vs[i].ljust(w)} " for (_, vs), w in zip(cols, ws, strict=True)) + "│" for i in (0, 1)]
+    text = "sqlite> .mode box\nsqlite> SELECT name, email, mobile FROM customers LIMIT 2;\n" + "\n".join(
+        [top, head, mid, *rows, bot]
+    )
+    return text, [p["name"], p["email"], p["phone"], q["name"], q["email"], q["phone"]]
+
+
+def _kv_store_people28(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person28(rng)
+    uid = _n(rng, 1000, 99999)
+    if t % 3 == 0:
+        # redis-cli HGETALL: field and value on alternate numbered lines
+        text = (
+            f'127.0.0.1:6379> HGETALL user:{uid}\n 1) "name"\n 2) "{p["name"]}"\n 3) "email"\n 4) "{p["email"]}"\n'
+            f' 5) "phone"\n 6) "{p["phone"]}"\n 7) "plan"\n 8) "pro"'
+        )
+        return text, [p["name"], p["email"], p["phone"]]
+    if t % 3 == 1:
+        # aws dynamodb get-item: every attribute typed ("S", "N", "M")
+        text = (
+            f'$ aws dynamodb get-item --table-name users --key \'{{"pk": {{"S": "USER#{uid}"}}}}\'\n{{\n'
+            f'    "Item": {{\n        "pk": {{"S": "USER#{uid}"}},\n        "fullName": {{"S": "{_js(p["name"])}"}},\n'
+            f'        "email": {{"S": "{p["email"]}"}},\n        "address": {{"M": {{\n'
+            f'            "line1": {{"S": "{_js(p["street"])}"}},\n            "city": {{"S": "{_js(p["town"])}"}}\n'
+            f'        }}}},\n        "loginCount": {{"N": "{_n(rng, 1, 400)}"}}\n    }}\n}}'
+        )
+        return text, [_js(p["name"]), p["email"], _js(p["street"])]
+    # mongosh's printout of a document (unquoted keys, ISODate, ObjectId)
+    text = (
+        f"acme> db.customers.findOne({{ email: '{p['email']}' }})\n{{\n  _id: ObjectId('{_rs(rng, HEX, 24)}'),\n"
+        f"  name: '{p['name']}',\n  email: '{p['email']}',\n  phone: '{p['phone']}',\n"
+        f"  birthDate: ISODate('{p['dob']}T00:00:00.000Z'),\n  createdAt: ISODate('2026-11-30T09:14:03.112Z')\n}}"
+    )
+    return text, [p["name"], p["email"], p["phone"], p["dob"]]
+
+
+def _search_hits_people28(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person28(rng), _person28(rng)
+    if t % 3 == 0:
+        # an Elasticsearch / OpenSearch _search response's hits
+        hits = ",\n".join(
+            f'      {{"_index": "customers-v3", "_id": "{_n(rng, 1000, 99999)}", '
+            f'"_score": {rng.randrange(10, 99) / 10},\n       "_source": {{"name": "{_js(x["name"])}", '
+            f'"email": "{x["email"]}", "phone": "{_e164_28(x["phone"], x["country"])}"}}}}'
+            for x in (p, q)
+        )
+        text = (
+            f'{{\n  "took": {_n(rng, 2, 90)},\n  "hits": {{\n    "total": {{"value": 2, "relation": "eq"}},\n'
+            f'    "hits": [\n{hits}\n    ]\n  }}\n}}'
+        )
+        return text, [_js(p["name"]), p["email"], _e164_28(p["phone"], p["country"]), _js(q["name"]), q["email"],
+                      _e164_28(q["phone"], q["country"])]  # fmt: skip
+    if t % 3 == 1:
+        # a Typesense search result: each hit's document and the highlight that matched
+        text = (
+            f'{{"found": 1, "hits": [{{"document": {{"id": "{_n(rng, 1, 9999)}", "full_name": "{_js(p["name"])}", '
+            f'"email": "{p["email"]}", "city": "{_js(p["town"])}"}}, "highlights": [{{"field": "full_name", '
+            f'"snippet": "<mark>{_js(p["given"])}</mark> <mark>{_js(p["family"])}</mark>"}}]}}], '
+            f'"search_time_ms": {_n(rng, 1, 9)}}}'
+        )
+        # (the highlight marks each matched word: the given and the family name planted apart there)
+        return text, [_js(p["name"]), p["email"], _js(p["given"]), _js(p["family"])]
+    # a Meilisearch response with _formatted copies of the matched fields
+    text = (
+        f'{{"hits": [{{"id": {_n(rng, 1, 9999)}, "name": "{_js(p["name"])}", "address": "{_js(p["street"])}", '
+        f'"_formatted": {{"name": "<em>{_js(p["name"])}</em>"}}}}], "query": "{p["email"]}", '
+        f'"processingTimeMs": {_n(rng, 0, 9)}, "estimatedTotalHits": 1}}'
+    )
+    return text, [_js(p["name"]), _js(p["street"]), p["email"]]
+
+
+def _seed_files_people28(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person28(rng), _person28(rng)
+    if t % 3 == 0:
+        # Rails db/seeds.rb with a real customer copied in for a bug
+        text = (
+            '# db/seeds.rb\nadmin = User.find_or_create_by!(email: "admin@example.com")\n'
+            f'User.create!(\n  name: "{p["name"]}",\n  email: "{p["email"]}",\n  phone: "{p["phone"]}",\n'
+            f"  date_of_birth: Date.new({p['dob'][:4]}, {int(p['dob'][5:7])}, {int(p['dob'][8:])})\n)"
+        )
+        born = f"{p['dob'][:4]}, {int(p['dob'][5:7])}, {int(p['dob'][8:])}"  # (the date's numbers)
+        return text, [p["name"], p["email"], p["phone"], born]
+    if t % 3 == 1:
+        # a Prisma seed script
+        text = (
+            "// prisma/seed.ts\nawait prisma.customer.createMany({\n  data: [\n"
+            + "".join(
+                f"    {{ name: '{x['name']}', email: '{x['email']}', street: '{x['street']}', city: '{x['town']}' }},\n"
+                for x in (p, q)
+            )
+            + "  ],\n});"
+        )
+        return text, [p["name"], p["email"], p["street"], q["name"], q["email"], q["street"]]
+    # a Django fixture (manage.py dumpdata) loaded by the tests
+    text = json.dumps(
+        [{"model": "accounts.customer", "pk": _n(rng, 1, 999), "fields": {
+            "first_name": p["given"], "last_name": p["family"], "email": p["email"], "mobile": p["phone"],
+            "date_joined": "2026-11-30T09:14:03Z"}}],
+        indent=2, ensure_ascii=False,
+    )  # fmt: skip
+    return text, [p["given"], p["family"], p["email"], p["phone"]]
+
+
+def _payment_webhook_people28(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person28(rng)
+    e164 = _e164_28(p["phone"], p["country"])
+    if t % 3 == 0:
+        # a Stripe customer.created event (Stripe's API reference: the Customer object's address, email,
+        # name, phone; ``cus_`` and ``evt_`` ids grant nothing)
+        body = {
+            "id": f"evt_1{_rs(rng, B62, 23)}", "object": "event", "type": "customer.created",
+            "data": {"object": {
+                "id": f"cus_{_rs(rng, B62, 14)}", "object": "customer",
+                "address": {"city": p["town"], "country": p["country"], "line1": p["street"], "line2": None,
+                            "postal_code": None, "state": None},
+                "email": p["email"], "name": p["name"], "phone": e164, "livemode": True}},
+        }  # fmt: skip
+        return json.dumps(body, indent=2, ensure_ascii=False), [_js(p["street"]), p["email"], _js(p["name"]), e164]
+    if t % 3 == 1:
+        # a Shopify customers/create webhook (its Customer resource: first and last name, default address)
+        body = {
+            "id": int(_d(rng, 13)), "email": p["email"], "first_name": p["given"], "last_name": p["family"],
+            "phone": e164, "verified_email": True,
+            "default_address": {"address1": p["street"], "city": p["town"], "country_code": p["country"],
+                                "phone": e164, "default": True},
+        }  # fmt: skip
+        return json.dumps(body, ensure_ascii=False), [p["email"], p["given"], p["family"], e164, p["street"]]
+    # a Lemon Squeezy order_created webhook (its Order object's user_name / user_email)
+    body = {
+        "meta": {"event_name": "order_created", "test_mode": False},
+        "data": {"type": "orders", "id": _d(rng, 7), "attributes": {
+            "user_name": p["name"], "user_email": p["email"], "currency": "USD", "total": _n(rng, 500, 9900),
+            "status": "paid"}},
+    }  # fmt: skip
+    return json.dumps(body, ensure_ascii=False), [p["name"], p["email"]]
+
+
+def _crm_mail_events28(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person28(rng), _person28(rng)
+    if t % 3 == 0:
+        # a HubSpot CRM v3 contact (its properties as the API returns them)
+        body = {
+            "id": _d(rng, 11),
+            "properties": {"email": p["email"], "firstname": p["given"], "lastname": p["family"],
+                           "phone": _e164_28(p["phone"], p["country"]), "address": p["street"], "city": p["town"],
+                           "lifecyclestage": "customer"},
+            "archived": False,
+        }  # fmt: skip
+        return json.dumps(body, indent=2, ensure_ascii=False), [
+            p["email"],
+            p["given"],
+            p["family"],
+            _e164_28(p["phone"], p["country"]),
+            p["street"],
+        ]
+    if t % 3 == 1:
+        # a SendGrid Event Webhook batch (an array of events: email, timestamp, event, sg_event_id, sg_message_id)
+        events = [
+            {"email": x["email"], "timestamp": 1765100000 + _n(rng, 0, 99999), "event": ev,
+             "sg_event_id": _rs(rng, B64URL, 22), "sg_message_id": f"{_rs(rng, B64URL, 22)}.filter0001", "ip": x["ip"]}
+            for x, ev in ((p, "delivered"), (q, "open"))
+        ]  # fmt: skip
+        return json.dumps(events, ensure_ascii=False), [p["email"], p["ip"], q["email"], q["ip"]]
+    # a Postmark bounce webhook (RecordType, Email, From, Subject ...)
+    body = {
+        "RecordType": "Bounce", "ID": int(_d(rng, 10)), "Type": "HardBounce", "TypeCode": 1,
+        "Email": p["email"], "From": "billing@example.com", "Subject": f"Your invoice, {p['name']}",
+        "BouncedAt": "2026-12-07T10:02:14Z", "Description": "The server was unable to deliver your message",
+    }  # fmt: skip
+    return json.dumps(body, ensure_ascii=False), [p["email"], _js(p["name"])]
+
+
+def _browser_artifacts_people28(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person28(rng)
+    if t % 3 == 0:
+        # a HAR entry's response body (the profile endpoint's JSON as text inside the HAR's JSON)
+        inner = json.dumps({"name": p["name"], "email": p["email"], "phone": p["phone"]}, ensure_ascii=False)
+        text = (
+            '{\n  "request": {"method": "GET", "url": "https://app.example.com/api/me"},\n  "response": {\n'
+            f'    "status": 200,\n    "content": {{"size": {len(inner)}, "mimeType": "application/json", '
+            f'"text": {json.dumps(inner, ensure_ascii=False)}}}\n  }}\n}}'
+        )
+        return text, [_js(p["name"]), p["email"], p["phone"]]
+    if t % 3 == 1:
+        # devtools' "Copy as fetch" of a form submission (the body a JSON string)
+        body = json.dumps({"fullName": p["name"], "email": p["email"], "address": p["street"], "city": p["town"]},
+                          ensure_ascii=False)  # fmt: skip
+        text = (
+            'fetch("https://shop.example.com/api/checkout/address", {\n  "headers": {\n'
+            '    "content-type": "application/json",\n    "accept": "*/*"\n  },\n'
+            f'  "body": {json.dumps(body, ensure_ascii=False)},\n  "method": "POST",\n  "mode": "cors",\n'
+            '  "credentials": "include"\n});'
+        )
+        return text, [_js(p["name"]), p["email"], _js(p["street"])]
+    # a persisted store in localStorage as the console prints it (redux-persist: each slice a JSON string)
+    user = json.dumps({"name": p["name"], "email": p["email"], "phone": p["phone"]}, ensure_ascii=False)
+    persisted = json.dumps({"user": user, "_persist": '{"version":-1,"rehydrated":true}'}, ensure_ascii=False)
+    text = f"> localStorage.getItem('persist:root')\n'{persisted}'"
+    return text, [_js(p["name"]), p["email"], p["phone"]]
+
+
+def _error_reports_people28(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person28(rng)
+    if t % 3 == 0:
+        # a Sentry event's user interface (id, email, ip_address, username) and its request
+        body = {
+            "event_id": _rs(rng, HEX, 32), "level": "error", "platform": "python",
+            "exception": {"values": [{"type": "KeyError", "value": "'postal_code'"}]},
+            "user": {"id": _d(rng, 5), "email": p["email"], "ip_address": p["ip"], "username": p["login"]},
+            "request": {"url": "https://app.example.com/account/address", "method": "POST"},
+        }  # fmt: skip
+        return json.dumps(body, indent=2), [p["email"], p["ip"], p["login"]]
+    if t % 3 == 1:
+        # a Windows Security event 4625 (a failed logon) as XML: the account, its workstation, the caller's address
+        text = (
+            '<Event xmlns="http://schemas.microsoft.com/win/2004/08/events/event">\n  <System>\n'
+            '    <EventID>4625</EventID>\n    <TimeCreated SystemTime="2026-12-07T09:14:03.1122334Z" />\n'
+            "    <Computer>WS-FIN-07.corp.example.com</Computer>\n  </System>\n  <EventData>\n"
+            f'    <Data Name="TargetUserName">{p["login"]}</Data>\n    <Data Name="TargetDomainName">CORP</Data>\n'
+            f'    <Data Name="WorkstationName">WS-FIN-{_n(rng, 10, 99)}</Data>\n'
+            f'    <Data Name="IpAddress">{p["ip"]}</Data>\n  </EventData>\n</Event>'
+        )
+        return text, [p["login"], p["ip"]]
+    # a Rollbar item's person (id, username, email) next to the trace
+    body = {
+        "data": {"environment": "production", "level": "error",
+                 "body": {"trace": {"exception": {"class": "NoMethodError", "message": "undefined method `zip'"}}},
+                 "person": {"id": _d(rng, 6), "username": p["login"], "email": p["email"]}},
+    }  # fmt: skip
+    return json.dumps(body, ensure_ascii=False), [p["login"], p["email"]]
+
+
+def _access_log_people28(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person28(rng)
+    q_mail = urllib.parse.quote(p["email"], safe="")
+    if t % 3 == 0:
+        # nginx's combined format: the client's address and a lookup by e-mail in the query string
+        text = (
+            f'{p["ip"]} - - [07/Dec/2026:10:02:14 +0100] "GET /api/v1/customers/search?email={q_mail}&limit=1 '
+            f'HTTP/1.1" 200 {_n(rng, 200, 4000)} "-" "Mozilla/5.0 (Windows NT 10.0; Win64; x64)"'
+        )
+        return text, [p["ip"], q_mail]
+    if t % 3 == 1:
+        # a Caddy JSON access log line (request.uri with a name and a phone in it)
+        uri = (
+            f"/signup/confirm?name={urllib.parse.quote_plus(p['name'])}&phone={urllib.parse.quote(p['phone'], safe='')}"
+        )
+        text = json.dumps({
+            "level": "info", "ts": 1765101734.281, "logger": "http.log.access",
+            "request": {"remote_ip": p["ip"], "method": "GET", "host": "shop.example.com", "uri": uri},
+            "status": 302, "size": 0, "duration": 0.0021,
+        })  # fmt: skip
+        return text, [p["ip"], urllib.parse.quote_plus(p["name"]), urllib.parse.quote(p["phone"], safe="")]
+    # an Apache log line of a password-reset link followed by its e-mail and login
+    text = (
+        f'{p["ip"]} - {p["login"]} [07/Dec/2026:10:02:14 +0100] "POST /account/reset?user={p["login"]}&notify={q_mail} '
+        f'HTTP/1.1" 303 - "https://shop.example.com/account" "Mozilla/5.0"'
+    )
+    return text, [p["ip"], p["login"], q_mail]
+
+
+def _agent_tool_echo28(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person28(rng)
+    if t % 3 == 0:
+        # an agent's Bash tool call querying the database, and the result it got back
+        call = {"type": "tool_use", "id": f"toolu_01{_rs(rng, B62, 22)}", "name": "Bash", "input": {
+            "command": f"psql \"$DATABASE_URL\" -c \"SELECT id, phone FROM customers WHERE email = '{p['email']}'\"",
+            "description": "Look up the customer"}}  # fmt: skip
+        result = f"  id  |     phone\n------+----------------\n {_n(rng, 100, 9999)} | {p['phone']}\n(1 row)"
+        text = (
+            json.dumps(call, ensure_ascii=False)
+            + "\n"
+            + json.dumps({"type": "tool_result", "tool_use_id": call["id"], "content": result}, ensure_ascii=False)
+        )
+        return text, [p["email"], _js(p["phone"])]
+    if t % 3 == 1:
+        # a Read tool's output echoed into the prompt (line numbers, an arrow, the file's lines)
+        text = (
+            "⏺ Read(tests/fixtures/customer.yml)\n  ⎿  Read 6 lines\n"
+            f"     1→customer:\n     2→  name: {p['name']}\n     3→  email: {p['email']}\n"
+            f'     4→  mobile: "{p["phone"]}"\n     5→  address: {p["street"]}, {p["town"]}\n     6→  tier: gold'
+        )
+        return text, [p["name"], p["email"], p["phone"], p["street"]]
+    # an MCP tools/call request with the person in its arguments, and its text result
+    req = {"jsonrpc": "2.0", "id": _n(rng, 1, 99), "method": "tools/call", "params": {
+        "name": "create_contact",
+        "arguments": {"name": p["name"], "email": p["email"], "phone": p["phone"]}}}  # fmt: skip
+    res = {"jsonrpc": "2.0", "id": req["id"], "result": {"content": [
+        {"type": "text", "text": f"Created contact {p['name']} <{p['email']}>"}], "isError": False}}  # fmt: skip
+    text = json.dumps(req, ensure_ascii=False) + "\n" + json.dumps(res, ensure_ascii=False)
+    return text, [_js(p["name"]), p["email"], _js(p["phone"])]
+
+
+round28_custom("sql_table_people28", "pii", _sql_table_people28, 3)
+round28_custom("kv_store_people28", "pii", _kv_store_people28, 3)
+round28_custom("search_hits_people28", "pii", _search_hits_people28, 3)
+round28_custom("seed_files_people28", "pii", _seed_files_people28, 3)
+round28_custom("payment_webhook_people28", "pii", _payment_webhook_people28, 3)
+round28_custom("crm_mail_events28", "pii", _crm_mail_events28, 3)
+round28_custom("browser_artifacts_people28", "pii", _browser_artifacts_people28, 3)
+round28_custom("error_reports_people28", "pii", _error_reports_people28, 3)
+round28_custom("access_log_people28", "pii", _access_log_people28, 3)
+round28_custom("agent_tool_echo28", "pii", _agent_tool_echo28, 3)
+
 
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
@@ -28952,6 +29751,148 @@ def _round27_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _round28_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-28 never-tuned hard negatives, in the shapes of round 28's plants (dumps and result tables,
+    key-value and document stores, search hits, seeds, webhooks, browser artefacts, error reports,
+    access logs, agent tool calls) and under the same policy (nothing secret or personal). Row counts,
+    sequence values and command tags; UUID primary keys beside statuses and timestamps; vendors' object
+    ids that grant nothing (Stripe's ``cus_`` / ``evt_`` / ``pi_``, Shopify's GIDs, HubSpot's numeric
+    ids; the generator's policy since round 4); event, request and trace ids; timings and durations;
+    access log lines at documentation addresses (RFC 5737) with their status, byte counts and query
+    strings of no one; user agents; seeds and fixtures at ``example.com`` with "Test User"; MCP tool
+    schemas and server lists whose ``env`` holds references (``${VAR}``), not values; ``redis-cli``'s
+    replies and key names; a Windows event's system account and metadata."""
+
+    def uuid(r: random.Random) -> str:
+        return _uuid4(r)
+
+    def doc_ip(r: random.Random) -> str:
+        return f"{r.choice(['192.0.2', '198.51.100', '203.0.113'])}.{r.randrange(1, 255)}"
+
+    return {
+        "row_counts_sequences28": [
+            lambda r: f"SELECT pg_catalog.setval('public.customers_id_seq', {r.randrange(1000, 99999)}, true);",
+            lambda r: f"INSERT 0 1\nUPDATE {r.randrange(2, 400)}\nCOPY {r.randrange(100, 9999)}",
+            lambda r: (
+                f"Query OK, {r.randrange(2, 90)} rows affected (0.0{r.randrange(1, 9)} sec)\n"
+                f"Records: {r.randrange(2, 90)}  Duplicates: 0  Warnings: 0"
+            ),
+            lambda r: f"(integer) {r.randrange(1, 5000)}\n127.0.0.1:6379> DBSIZE\n(integer) {r.randrange(1000, 90000)}",
+        ],
+        "uuid_keys28": [
+            lambda r: (
+                f"                  id                  | status  | attempts\n{'-' * 38}+---------+---------\n"
+                f" {uuid(r)} | queued  |        {r.randrange(0, 9)}\n"
+                f" {uuid(r)} | failed  |        {r.randrange(0, 9)}\n"
+                "(2 rows)"
+            ),
+            lambda r: (
+                f'{{"Item": {{"pk": {{"S": "JOB#{uuid(r)}"}}, '
+                f'"ttl": {{"N": "{r.randrange(1765000000, 1769999999)}"}}}}}}'
+            ),
+            lambda r: f"id uuid PRIMARY KEY DEFAULT gen_random_uuid(), -- e.g. {uuid(r)}",
+        ],
+        "vendor_object_ids28": [
+            lambda r: (
+                f'{{"id": "evt_1{_rs(r, B62, 23)}", "type": "invoice.paid", "data": {{"object": {{"id": '
+                f'"in_1{_rs(r, B62, 23)}", "customer": "cus_{_rs(r, B62, 14)}", '
+                f'"amount_paid": {r.randrange(500, 99000)}}}}}}}'
+            ),
+            lambda r: f"gid://shopify/Customer/{r.randrange(10**12, 10**13)} has {r.randrange(1, 40)} orders",
+            lambda r: f'{{"objectId": {r.randrange(10**10, 10**11)}, "objectType": "CONTACT", "archived": false}}',
+            lambda r: f"payment_intent pi_3{_rs(r, B62, 23)} requires_action",
+        ],
+        "event_request_ids28": [
+            lambda r: (
+                f'{{"sg_event_id": "{_rs(r, B64URL, 22)}", '
+                f'"sg_message_id": "{_rs(r, B64URL, 22)}.filter0001", "event": "processed"}}'
+            ),
+            lambda r: (
+                f'"event_id": "{_rs(r, HEX, 32)}",\n"trace_id": "{_rs(r, HEX, 32)}", "span_id": "{_rs(r, HEX, 16)}"'
+            ),
+            lambda r: f"x-request-id: {uuid(r)}\nx-amzn-RequestId: {uuid(r)}",
+            lambda r: (
+                f'{{"_index": "orders", "_id": "{_rs(r, B64URL, 20)}", '
+                f'"_seq_no": {r.randrange(1, 9999)}, "_primary_term": 1}}'
+            ),
+        ],
+        "timings_durations28": [
+            lambda r: f"Time: {r.randrange(1, 900)}.{r.randrange(100, 999)} ms",
+            lambda r: f"{r.randrange(2, 90)} rows in set (0.{r.randrange(10, 99)} sec)",
+            lambda r: (
+                f'{{"took": {r.randrange(1, 400)}, "timed_out": false, "_shards": {{"total": 1, "successful": 1}}}}'
+            ),
+            lambda r: f'"duration": 0.00{r.randrange(10, 99)}, "size": {r.randrange(100, 90000)}, "status": 200',
+        ],
+        "http_lines28": [
+            lambda r: (
+                f"{doc_ip(r)} - - [07/Dec/2026:10:{r.randrange(10, 59)}:14 +0100] "
+                f'"GET /api/v1/orders?page={r.randrange(2, 40)}'
+                f'&sort=created_at HTTP/1.1" {r.choice([200, 304, 404])} {r.randrange(100, 90000)} "-" "curl/8.5.0"'
+            ),
+            lambda r: (
+                f"https 2026-12-07T10:02:14.281Z app/acme-prod/50dc6c495c0c9188 {doc_ip(r)}:{r.randrange(1024, 65535)} "
+                f"10.0.3.7:8080 0.001 0.0{r.randrange(10, 99)} 0.000 200 200 "
+                f"{r.randrange(100, 999)} {r.randrange(1000, 9999)} "
+                '"GET https://shop.example.com:443/healthz HTTP/1.1" "ELB-HealthChecker/2.0"'
+            ),
+        ],
+        "user_agents28": [
+            lambda r: (
+                f"Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) "
+                f"Chrome/{r.randrange(120, 133)}.0.0.0 Safari/537.36"
+            ),
+            lambda r: f'"user_agent": "python-requests/2.{r.randrange(28, 33)}.{r.randrange(0, 4)}"',
+            lambda r: (
+                f"User-Agent: Stripe/1.0 (+https://stripe.com/docs/webhooks)\nContent-Length: {r.randrange(300, 4000)}"
+            ),
+        ],
+        "example_seed_contacts28": [
+            lambda r: 'User.find_or_create_by!(email: "admin@example.com") do |u|\n  u.name = "Test User"\nend',
+            lambda r: (
+                f"    {{ name: 'Test User {r.randrange(1, 9)}', email: 'test{r.randrange(1, 99)}@example.com' }},"
+            ),
+            lambda r: '{"email": "support@example.org", "event": "delivered", "category": ["newsletter"]}',
+        ],
+        "mcp_tool_schemas28": [
+            lambda r: (
+                '{"name": "create_contact", "inputSchema": {"type": "object", "properties": {"email": '
+                '{"type": "string", "format": "email"}, "phone": {"type": "string"}}, "required": ["email"]}}'
+            ),
+            lambda r: '"env": { "CONTEXT7_API_KEY": "${CONTEXT7_API_KEY}", "LOG_LEVEL": "info" }',
+            lambda r: (
+                "$ claude mcp list\ncontext7: https://mcp.context7.com/mcp (HTTP) - ✓ Connected\n"
+                "postgres: npx -y @modelcontextprotocol/server-postgres - ✓ Connected\n"
+                "sentry: https://mcp.sentry.dev/mcp (HTTP) - ✗ Failed"
+            ),
+        ],
+        "redis_replies28": [
+            lambda r: (
+                f"127.0.0.1:6379> TTL ratelimit:login:{r.randrange(1000, 9999)}\n(integer) {r.randrange(60, 86400)}"
+            ),
+            lambda r: (
+                f"# Keyspace\ndb0:keys={r.randrange(100, 99999)},expires={r.randrange(1, 900)},"
+                f"avg_ttl={r.randrange(1000, 999999)}"
+            ),
+            lambda r: (
+                f'127.0.0.1:6379> SCAN 0 MATCH user:* COUNT 3\n1) "{r.randrange(1, 999)}"\n'
+                f'2) 1) "user:{r.randrange(1000, 9999)}"\n   2) "user:{r.randrange(1000, 9999)}"'
+            ),
+        ],
+        "windows_event_meta28": [
+            lambda r: (
+                f"<EventID>{r.choice([4624, 4634, 4672, 7036])}</EventID>\n<Keywords>0x8020000000000000</Keywords>\n"
+                '<Data Name="SubjectUserSid">S-1-5-18</Data>\n<Data Name="SubjectUserName">SYSTEM</Data>'
+            ),
+            lambda r: (
+                '<Provider Name="Microsoft-Windows-Security-Auditing"\n'
+                '          Guid="{54849625-5478-4994-a5ba-3e3b0328c30d}" />\n'
+                f"<EventRecordID>{r.randrange(10**6, 10**8)}</EventRecordID>"
+            ),
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -28980,6 +29921,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     25: _round25_decoy_templates(),
     26: _round26_decoy_templates(),
     27: _round27_decoy_templates(),
+    28: _round28_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -30562,6 +31504,51 @@ ROUND27_WRAPPERS: list[Wrapper] = [
 ]
 
 
+def _json_body28(s: str) -> str:
+    # a JSON string's body as a UTF-8 API writes it (quotes, backslashes and control characters escaped)
+    return json.dumps(s, ensure_ascii=False)[1:-1]
+
+
+def _xml_text28(s: str) -> str:
+    # XML character data (an event log's <Data>): &, < and > as entities
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+ROUND28_WRAPPERS: list[Wrapper] = [
+    lambda r: ("COPY public.ticket_comments (id, body) FROM stdin;\n4821\t{s}\n\\.", _pg_copy),  # a pg_dump block
+    lambda r: (
+        "=> SELECT body FROM ticket_comments WHERE id = 4821;\n body\n------\n {s}\n(1 row)",
+        lambda s: s.replace("\n", "+\n "),
+    ),  # psql's aligned cell: a "+" ends each wrapped line
+    lambda r: ("INSERT INTO ticket_comments (id, body) VALUES (4821, '{s}');", lambda s: s.replace("'", "''")),
+    lambda r: ('127.0.0.1:6379> HGET ticket:4821 body\n"{s}"', _redis_repr),  # redis-cli's quoted reply
+    lambda r: (
+        '{"_index": "tickets", "_id": "4821", "_score": 3.2, "_source": {"body": "{s}"}}',
+        _json_body28,
+    ),  # an Elasticsearch hit
+    lambda r: ('{"_id":{"$oid":"6571a0c2e4b0a1f2c3d4e5f6"},"body":"{s}"}', _go_json),  # mongoexport (Go's JSON)
+    lambda r: (
+        '{"type": "tool_result", "tool_use_id": "toolu_01A7", "content": "{s}"}',
+        _json_escape(True),
+    ),  # a tool result in a transcript (\uXXXX escapes)
+    lambda r: (
+        '{"jsonrpc": "2.0", "id": 7, "method": "tools/call", '
+        '"params": {"name": "save_note", "arguments": {"text": "{s}"}}}',
+        _json_body28,
+    ),  # an MCP tools/call request
+    lambda r: ("⏺ Bash(cat notes/handover.md)\n  ⎿  {s}", lambda s: s.replace("\n", "\n     ")),  # a tool's output
+    lambda r: (
+        '{"breadcrumbs": {"values": [{"category": "console", "level": "info", "message": "{s}"}]}}',
+        _json_body28,
+    ),  # a Sentry event's breadcrumb
+    lambda r: ('<EventData>\n  <Data Name="Message">{s}</Data>\n</EventData>', _xml_text28),  # a Windows event
+    lambda r: (
+        '198.51.100.23 - - [07/Dec/2026:10:02:14 +0100] "GET /notes/new?text={s} HTTP/1.1" 200 512 "-" "curl/8.5.0"',
+        lambda s: urllib.parse.quote(s, safe=""),
+    ),  # an access log's query string
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -30605,6 +31592,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     25: [ROUND25_WRAPPERS],
     26: [ROUND26_WRAPPERS],
     27: [ROUND27_WRAPPERS],
+    28: [ROUND28_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]

@@ -52,8 +52,8 @@ def _cases(pool: str) -> list[BlindCase]:
     # round 17 (dev since round 18 exists), round 18 (dev since round 19 exists), round 19 (dev since
     # round 20 exists), round 20 (dev since round 21 exists), round 21 (dev since round 22 exists),
     # round 22 (dev since round 23 exists), round 23 (dev since round 24 exists), round 24 (dev since
-    # round 25 exists), round 25 (dev since round 26 exists), round 26 (dev since round 27 exists) and the
-    # holdout (round 27 alone, never its texts) have floors of their own
+    # round 25 exists), round 25 (dev since round 26 exists), round 26 (dev since round 27 exists), round 27
+    # (dev since round 28 exists) and the holdout (round 28 alone, never its texts) have floors of their own
     if pool == "dev":
         return generate(SEED, "dev", 1200, before=8)
     if pool == "holdout":
@@ -270,9 +270,16 @@ def blind(pool: str) -> BlindScore:
 # case by case). Its floors are seed 7's less 1.5 points and 30 stray spans more; its false-positive
 # ceiling is seed 7's figure plus 15 (of round 27's look-alikes about one in twenty-six is redacted
 # untuned); its idempotence is asserted at this file's seed 7, where it holds untuned.
+# Round 28 made round 27 dev (issue 17, branch blind28): round 27's floors are its figures drawn as dev
+# at seed 7 (n 1200) less 1.5 points (test_blind_joined_dev[round27]). The holdout is round 28 alone
+# (written blind, untuned, the engine at main 2d9fec1), seeds 1 / 2 / 7 (n 1200): 90.2 / 89.0 / 90.3%
+# secrets, 70.3 / 69.1 / 69.3% personal data, 53.5 / 51.0 / 57.1 FP/MB, 176 / 139 / 159 stray spans,
+# nothing dropped, idempotent at all three (never read case by case). Its floors are seed 7's less 1.5
+# points and 30 stray spans more; its false-positive ceiling is seed 7's figure plus 15 (of round 28's
+# look-alikes about one in thirty-five is redacted untuned); its idempotence is asserted.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray", "idempotent"),
-    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.849, 0.529, 112.2, 100, True)],
+    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.888, 0.678, 72.1, 189, True)],
 )
 def test_blind_pools(
     pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int, idempotent: bool
@@ -395,6 +402,12 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     # 909 stray (as the holdout, seeds 1 / 2 / 7: 96.5 / 96.1 / 96.7% secrets, 48.5 / 48.7 / 48.1% personal
     # data, not idempotent at seed 7).
     26: JoinedFloors(0.962, 0.633, 15.0, 71),
+    # Round 27 (dev since round 28 is written blind): floors at its untuned figures drawn as dev at seed 7
+    # (n 1200) on main 2d9fec1 less 1.5 points: 84.8% secrets, 55.9% personal data, 101.8 FP/MB (+15), 62
+    # stray spans (+30), idempotent as dev at this seed (not at seed 2: 86.9% / 57.1% / 99.1 FP/MB / 84 stray,
+    # a second pass redacts more; as the holdout, seeds 1 / 2 / 7: 85.2 / 87.1 / 86.4% secrets, 55.6 / 56.2 /
+    # 54.4% personal data, not idempotent at seed 2).
+    27: JoinedFloors(0.833, 0.544, 116.8, 92),
 }
 
 
@@ -958,8 +971,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"meraki_api_key25", "ec_ci25", "seed_sql_fixture25"} <= dev_cats
     assert set(DECOY_ROUNDS[26]) <= set(DECOYS) and WRAPPER_ROUNDS[26][0] in DEV_WRAPPERS  # round 26 is dev
     assert {"infracost_api_key26", "fo_ptal26", "chat_export_profile26"} <= dev_cats
+    assert set(DECOY_ROUNDS[27]) <= set(DECOYS) and WRAPPER_ROUNDS[27][0] in DEV_WRAPPERS  # round 27 is dev
+    assert {"dub_api_key27", "bh_cpr27", "git_log_people27"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 14  # round 27 adds 14 categories (each weighs more in a draw)
+    assert len(holdout_only) >= 14  # round 28 adds 14 categories (each weighs more in a draw)
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -1093,43 +1108,53 @@ def test_round16_generator_checks() -> None:
     assert a + b == v and a in text and b in text and v not in text
 
 
-def test_round27_holdout() -> None:
-    """Round 27 is the holdout (round 26 joined dev): families for every category, rounds scored
-    apart, each round-27 category planted at least 3 times in 2400 prompts with every value in its
-    prompt, its new kinds about 40 % of its plants (they weigh NEW27_WEIGHT in a draw of round 27,
-    every other category 1, round 16's to 26's heavy kinds included) and at least 60 % of them personal
+def test_round28_holdout() -> None:
+    """Round 28 is the holdout (round 27 joined dev): families for every category, rounds scored
+    apart, each round-28 category planted at least 3 times in 2400 prompts with every value in its
+    prompt, its new kinds about 40 % of its plants (they weigh NEW28_WEIGHT in a draw of round 28,
+    every other category 1, round 16's to 27's heavy kinds included) and at least 60 % of them personal
     data, every decoy kind drawn, the same cases for the same seed. (Generator only: the engine never
     runs here.)"""
-    assert HOLDOUT_ROUNDS == (27,) and HOLDOUT_ROUND == 27
-    assert all(len(c.templates("holdout", 27)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 27) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 27) or c.templates("holdout", 26) for c in CATS)
-    r26 = {c.name for c in CATS if c.templates("dev", 26)}
-    r27 = {c.name for c in CATS if c.templates("holdout", 27)}
-    new = r27 - r26
-    assert new == rb.NEW27 and len(rb.NEW27) >= 14 and r26 < r27
-    assert len([c for c in CATS if c.name in rb.NEW27 and c.kind == "secret"]) >= 3
-    assert len([c for c in CATS if c.name in rb.NEW27 and c.kind == "pii"]) >= 11
-    weights = {c.name: c.draws((27,)) for c in CATS}
-    assert all(w == rb.NEW27_WEIGHT for n, w in weights.items() if n in rb.NEW27)
+    assert HOLDOUT_ROUNDS == (28,) and HOLDOUT_ROUND == 28
+    assert all(len(c.templates("holdout", 28)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 28) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 28) or c.templates("holdout", 27) for c in CATS)
+    r27 = {c.name for c in CATS if c.templates("dev", 27)}
+    r28 = {c.name for c in CATS if c.templates("holdout", 28)}
+    new = r28 - r27
+    assert new == rb.NEW28 and len(rb.NEW28) >= 14 and r27 < r28
+    assert len([c for c in CATS if c.name in rb.NEW28 and c.kind == "secret"]) >= 3
+    assert len([c for c in CATS if c.name in rb.NEW28 and c.kind == "pii"]) >= 11
+    weights = {c.name: c.draws((28,)) for c in CATS}
+    assert all(w == rb.NEW28_WEIGHT for n, w in weights.items() if n in rb.NEW28)
     assert all(w == 1 for n, w in weights.items() if n not in new)
-    cases = generate(2, "holdout", 2400, round_no=27)
+    cases = generate(2, "holdout", 2400, round_no=28)
     counts = _planted_counts(cases)
-    assert set(counts) == r27 and min(counts.values()) >= 3, min(counts.values())
-    share = sum(n for name, n in counts.items() if name in rb.NEW27) / sum(counts.values())
+    assert set(counts) == r28 and min(counts.values()) >= 3, min(counts.values())
+    share = sum(n for name, n in counts.items() if name in rb.NEW28) / sum(counts.values())
     assert 0.35 <= share <= 0.45, share
-    personal = sum(n for name, n in counts.items() if name in rb.NEW27 and rb.KIND[name] == "pii")
-    assert personal / sum(n for name, n in counts.items() if name in rb.NEW27) >= 0.6
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[27])
-    assert not set(DECOY_ROUNDS[27]) & {k for r in range(1, 27) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[27]) >= 8 and len(WRAPPER_ROUNDS[27][0]) >= 10
-    assert [c.text for c in generate(2, "holdout", 200, round_no=27)] == [c.text for c in cases[:200]]
-    twenty_six = generate(2, "dev", 300, round_no=26)
-    assert not new & {p.category for case in twenty_six for p in case.plants}
+    personal = sum(n for name, n in counts.items() if name in rb.NEW28 and rb.KIND[name] == "pii")
+    assert personal / sum(n for name, n in counts.items() if name in rb.NEW28) >= 0.6
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[28])
+    assert not set(DECOY_ROUNDS[28]) & {k for r in range(1, 28) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert len(DECOY_ROUNDS[28]) >= 8 and len(WRAPPER_ROUNDS[28][0]) >= 10
+    assert [c.text for c in generate(2, "holdout", 200, round_no=28)] == [c.text for c in cases[:200]]
+    twenty_seven = generate(2, "dev", 300, round_no=27)
+    assert not new & {p.category for case in twenty_seven for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=27)
+        generate(1, "dev", 10, round_no=28)
     with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=26)
+        generate(1, "holdout", 10, round_no=27)
+
+
+def test_round27_joined_dev() -> None:
+    """Round 27 joined dev (see `_check_joined_dev`): at least 14 new categories; its new kinds still
+    weigh NEW27_WEIGHT in a draw of round 27 alone, and once in the whole dev pool and among round
+    28's families."""
+    _check_joined_dev(27, 14, min_count=3, known_decoys_and_wrappers=True)
+    heavy = {c.name for c in CATS if c.name in rb.NEW27}
+    assert len(heavy) >= 14 and all(c.draws((27,)) == rb.NEW27_WEIGHT for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and c.draws((28,)) == 1 for c in CATS if c.name in heavy)
 
 
 def test_round26_joined_dev() -> None:
@@ -1139,7 +1164,7 @@ def test_round26_joined_dev() -> None:
     _check_joined_dev(26, 14, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW26}
     assert len(heavy) >= 14 and all(c.draws((26,)) == rb.NEW26_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and c.draws((27,)) == 1 for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (27, 28)) for c in CATS if c.name in heavy)
 
 
 def test_round25_joined_dev() -> None:
@@ -1149,7 +1174,7 @@ def test_round25_joined_dev() -> None:
     _check_joined_dev(25, 12, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW25}
     assert len(heavy) >= 12 and all(c.draws((25,)) == rb.NEW25_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (26, 27)) for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (26, 27, 28)) for c in CATS if c.name in heavy)
 
 
 def test_round24_joined_dev() -> None:
@@ -1159,7 +1184,7 @@ def test_round24_joined_dev() -> None:
     _check_joined_dev(24, 11, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW24}
     assert len(heavy) >= 11 and all(c.draws((24,)) == rb.NEW24_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (25, 2, 27)) for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (25, 2, 27, 28)) for c in CATS if c.name in heavy)
 
 
 def test_round23_joined_dev() -> None:
@@ -1169,7 +1194,9 @@ def test_round23_joined_dev() -> None:
     _check_joined_dev(23, 9, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW23}
     assert len(heavy) >= 9 and all(c.draws((23,)) == rb.NEW23_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (24, 25, 2, 27)) for c in CATS if c.name in heavy)
+    assert all(
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (24, 25, 2, 27, 28)) for c in CATS if c.name in heavy
+    )
 
 
 def test_round22_joined_dev() -> None:
@@ -1180,7 +1207,7 @@ def test_round22_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW22}
     assert len(heavy) >= 8 and all(c.draws((22,)) == rb.NEW22_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (23, 24, 25, 2, 27)) for c in CATS if c.name in heavy
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (23, 24, 25, 2, 27, 28)) for c in CATS if c.name in heavy
     )
 
 
@@ -1192,7 +1219,9 @@ def test_round21_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW21}
     assert len(heavy) >= 10 and all(c.draws((21,)) == rb.NEW21_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (22, 23, 24, 25, 2, 27)) for c in CATS if c.name in heavy
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (22, 23, 24, 25, 2, 27, 28))
+        for c in CATS
+        if c.name in heavy
     )
 
 
@@ -1204,7 +1233,7 @@ def test_round20_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW20}
     assert len(heavy) >= 11 and all(c.draws((20,)) == rb.NEW20_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (21, 22, 23, 24, 25, 2, 27))
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (21, 22, 23, 24, 25, 2, 27, 28))
         for c in CATS
         if c.name in heavy
     )
@@ -1218,7 +1247,7 @@ def test_round19_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW19}
     assert len(heavy) >= 13 and all(c.draws((19,)) == rb.NEW19_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (20, 21, 22, 23, 24, 25, 2, 27))
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (20, 21, 22, 23, 24, 25, 2, 27, 28))
         for c in CATS
         if c.name in heavy
     )
@@ -1855,7 +1884,7 @@ def test_round27_generator_checks() -> None:
     forms = [c for c in CATS if c.name in rb.NEW27 and c.kind == "pii"]
     assert len(forms) >= 11
     for c in forms:
-        for t in [t for t in range(c.n_templates) for _ in range(40)]:
+        for t in [t for t in range(c.n_templates) if c.rounds[t] == 27 for _ in range(40)]:  # (28's: its own test)
             text, needles = c.make(r, t)
             assert needles and all(n and n in text for n in needles), (c.name, t)
             for n in needles:
@@ -1869,7 +1898,7 @@ def test_round27_generator_checks() -> None:
                     and name.replace("-\n", "") in text.replace("-\n", "")
                 )
     for c in CATS:  # every round-27 family of every category: each value in a form the scorer looks for
-        for t in c.templates("holdout", 27):
+        for t in c.templates("dev", 27):  # (dev since round 28 exists)
             for _ in range(4):
                 text, needles = c.make(r, t)
                 assert all(any(f in text for f in rb._forms(lambda x: x, n)) for n in needles), (c.name, t)
@@ -1902,6 +1931,91 @@ def test_round27_generator_checks() -> None:
                     ), (kind, addr)
 
 
+def test_round28_generator_checks() -> None:
+    """Round 28's values against their rules and their artefacts read back: Egypt's national id (a century
+    digit, a real birth date, a governorate code); the mobiles re-validated by phonenumbers for each
+    place's region and written as E.164 where an API stores them; every form's values in its text; the
+    JSON payloads (webhooks, events, search hits, tool calls) parsing and holding the planted values;
+    a result table's cell in its column; the containers' frames decoding back to the snippet; the
+    credentials in their documented layouts; the decoys' addresses only at reserved domains and their IPs
+    only in documentation, private or loopback ranges."""
+    import datetime
+    import ipaddress
+
+    r = random.Random(28)
+    for _ in range(300):
+        v = rb.eg_national_id(r)
+        assert len(v) == 14 and v.isdigit() and v[0] in "23", v
+        year = (1900 if v[0] == "2" else 2000) + int(v[1:3])
+        assert datetime.date(year, int(v[3:5]), int(v[5:7])) and v[7:9] in rb._EG_GOVERNORATES28, v
+        p = rb._person28(r)
+        region = next(k for k, x in rb._ADDRESS28.items() if x[2] == p["country"])
+        assert region in rb.PLACES28
+        num = phonenumbers.parse(p["phone"], region)
+        assert phonenumbers.is_valid_number_for_region(num, region), (region, p["phone"])
+        assert rb._e164_28(p["phone"], region) == phonenumbers.format_number(num, phonenumbers.PhoneNumberFormat.E164)
+        assert re.fullmatch(r"[a-z]+\.[a-z]+\d\d@[a-z.]+", p["email"]), p["email"]
+    assert len(rb.PLACES28) == 10 and set(rb.PLACES28) == set(rb._ADDRESS28) == set(rb._NAMES28)
+    forms = [c for c in CATS if c.name in rb.NEW28 and c.kind == "pii"]
+    assert len(forms) >= 11
+    json_whole = {"payment_webhook_people28", "crm_mail_events28"}
+    for c in forms:
+        for t in [t for t in range(c.n_templates) for _ in range(40)]:
+            text, needles = c.make(r, t)
+            assert needles and all(n and n in text for n in needles), (c.name, t)
+            assert all(n.strip() == n and "\n" not in n for n in needles), (c.name, needles)
+            if c.name in json_whole or (c.name == "error_reports_people28" and t % 3 != 1):
+                flat = json.dumps(json.loads(text), ensure_ascii=False)
+                assert all(n in flat for n in needles), (c.name, t)
+            if c.name == "agent_tool_echo28" and t % 3 != 1:
+                assert all(json.loads(line) for line in text.split("\n"))
+    kw = {"L": "API_TOKEN", "l": "api_token", "k": "mobile", "K": "MOBILE", "f": "mobile"}
+    psql = next(f for f in rb.PII_FAMILIES28 if f == "{vbox}")
+    text, (planted,) = rb._fill28(psql, "+213 551 23 45 67", r, **kw)
+    head, rule, row, count = text.split("\n")
+    assert head.index("|") == rule.index("+") == row.index("|") and planted in row and count == "(1 row)", text
+    box = next(f for f in rb.PII_FAMILIES28 if f == "{mysqlbox}")
+    text, (planted,) = rb._fill28(box, "+213 551 23 45 67", r, **kw)
+    lines = text.split("\n")
+    assert len({len(x) for x in lines[:5]}) == 1 and planted in lines[3] and lines[-1].startswith("1 row"), text
+    for frame, enc in rb.CONTAINERS28:  # each frame holds the snippet as one text value, read back
+        snippet = 'line one\n\tsaid "hi" \\ done'
+        text = frame.replace("{s}", enc(snippet))
+        if frame.startswith("{"):
+            assert snippet in json.loads(text).values() or snippet in json.loads(text)["_source"].values()
+        elif frame.startswith("COPY"):
+            cell = text.split("\n")[1].split("\t")[2]
+            assert cell.replace("\\t", "\t").replace("\\n", "\n").replace("\\\\", "\\") == snippet
+        else:
+            assert text.endswith('"') and "\n" not in text.split("\n", 1)[1], text
+    for c in CATS:  # every round-28 family of every category: each value in a form the scorer looks for
+        for t in c.templates("holdout", 28):
+            for _ in range(4):
+                text, needles = c.make(r, t)
+                assert all(any(f in text for f in rb._forms(lambda x: x, n)) for n in needles), (c.name, t)
+    layouts = (
+        r"ctx7sk-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}",
+        r"unkey_[1-9A-HJ-NP-Za-km-z]{24}",
+        r"sk-let-[A-Za-z0-9+/]{64}",
+    )
+    for c in [c for c in CATS if c.name in rb.NEW28 and c.kind == "secret"]:
+        for t in range(c.n_templates):
+            text, needles = c.make(r, t)
+            assert all(n in text for n in needles) and any(re.fullmatch(x, "".join(needles)) for x in layouts)
+    for kind, makers in DECOY_ROUNDS[28].items():  # (no person's address or a person's IP among the look-alikes)
+        for make in makers:
+            for _ in range(20):
+                text = make(r)
+                for addr in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text):
+                    assert addr.split("@")[1].endswith(("example.com", "example.org")), (kind, addr)
+                for ip in re.findall(r"(?<![\d./])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])", text):  # (not a version)
+                    a = ipaddress.ip_address(ip)
+                    doc = any(
+                        a in ipaddress.ip_network(n) for n in ("192.0.2.0/24", "198.51.100.0/24", "203.0.113.0/24")
+                    )
+                    assert doc or a.is_private or a.is_loopback, (kind, ip)
+
+
 def test_round15_joined_dev() -> None:
     """Round 15 joined dev (see `_check_joined_dev`): at least 30 new categories."""
     _check_joined_dev(15, 30, min_count=6)
@@ -1912,9 +2026,9 @@ def test_round14_joined_dev() -> None:
     _check_joined_dev(14, 30, min_count=6)
 
 
-@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 25, 26, 27])
+@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 25, 26, 27, 28])
 def test_round_wrappers_keep_values_findable(rnd: int) -> None:
-    """Every round-13 to round-23 and round-25 to round-27 wrapper encodes a text piece by piece (a part's
+    """Every round-13 to round-23 and round-25 to round-28 wrapper encodes a text piece by piece (a part's
     encoding occurs in the encoding of any text around it), so a planted value's encoded form occurs in
     the wrapped prompt."""
     r = random.Random(rnd)
