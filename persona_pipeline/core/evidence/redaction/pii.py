@@ -26,6 +26,7 @@ from persona_pipeline.core.evidence.redaction import address_fields, bank_accoun
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, birth_date_at, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.english_words import common_english, english_word_list, frequent_english
 from persona_pipeline.core.evidence.redaction.group_mailbox import (
+    GROUP_WORDS,
     LEGAL_FORMS,
     group_mailbox,
     report_mailbox,
@@ -1581,7 +1582,9 @@ _MONTH = (
 # d.o.b.), then an optional separator; quotes may be doubled (a CSV cell) or escaped (JSON).
 _DOB_LABEL = (
     r"d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birth[ _-]?day|born(?:[ \t]+on)?|"
-    r"geburtsdatum|geburtstag|geboren(?:[ \t]+am)?|geb\.(?:[ \t]+am|-?datum)?|date[ _]de[ _]naissance|n\x7fe?[ \t]+le|"
+    r"geburtsdatum|geburtstag|geboren(?:[ \t]+am)?|geb\.(?:[ \t]+am|-?datum)?|date[ _]de[ _]naissance|"
+    # (French inclusive writing marks both genders: `né·e`, `né.e`, `né(e)`, `né-e`)
+    r"n\x7f(?:e|[\x7f.-]e|\(e\))?[ \t]+le|"
     r"(?:fecha[ _]de[ _]|f\.[ \t]?(?:de[ \t])?)nac(?:imiento|\.)|nacid[oa][ \t]+el|"
     r"data[ _]de[ _]nascimento|nascid[oa][ \t]+em|"
     r"data[ _]di[ _]nascita|nat[oa][ \t]+il|geboortedatum|geboren[ \t]+op|f\x7fdelsedatum|f\x7fdd[ \t]+den|"
@@ -1861,7 +1864,9 @@ _NAME_CONTEXT = Rx(
     r"(?i:\b(?:ask|asked|ping|pinged|cc|bcc|dear|hi|hello|hey|thanks|thank you|attn|with|talked to|spoke to|"
     # greetings and addresses in other languages: "Hola Xóchitl", "Olá Conceição", "Liebe Jördis"
     r"hola|ol\x7f|hallo|bonjour|salut|ciao|hej|hei|ahoj|merhaba|moin|servus|gr\x7fezi|liebe|lieber|querid[oa]|"
-    r"estimad[oa]|prezad[oa]|gentile|cher|ch\x7fre|gracias|obrigad[oa]|merci|danke|grazie|dzi\x7fkuj\x7f|"
+    # (a Spanish or Portuguese salutation's title: `Estimado Sr. Gil`, `Prezada Sra. Lima`)
+    r"(?:estimad[oa]|prezad[oa]|querid[oa])(?:[ \t]+(?-i:Sra?|Srta)\.)?|"
+    r"gentile|cher|ch\x7fre|gracias|obrigad[oa]|merci|danke|grazie|dzi\x7fkuj\x7f|"
     # handing work or credit to someone: "assigned to X", "thanks to X"
     r"(?:re)?assigned to|handed (?:it )?(?:over )?to|escalated to|(?:thanks|thank you|kudos|credit) to|"
     r"from:|to:|reviewer|assignee|author|owner|contact(?:[ \t]+person)?|point of contact|ansprechpartner(?:in)?|"
@@ -1910,7 +1915,13 @@ _NAME_CONTEXT = Rx(
     r"(?:Sr|Sra)\.[ \t]+(?:D|D\x7fa|Dna)\.|"
     # (not `Sr.`: "Sr. Engineer" is a senior's role more often than a señor)
     # (`M. ` with its space: "Elad, M., Efficient Implementation" is a citation's initial)
-    r"(?:Hr|Fr|Sig|Sig\.ra|Dott|Ing)\.|(?:M\.|Do\x7fa|Dona|Pani)[ \t])))"
+    r"(?:Hr|Fr|Sig|Dott|Ing)\.|(?:M\.|Do\x7fa|Dona|Pani)[ \t]|"
+    # (forms of address of more languages, each before the name: Italian `Sig.ra`/`Sig.na` (no dot
+    # after the suffix), Polish `Panie`/`Pana` (not `Pan`: `Pan Am`, a camera's pan), Turkish `Sayın`,
+    # Vietnamese pronouns of address `Ông`/`Bà`/`Anh`/`Chị` (capitalised; the name after them in its
+    # own order, family name first); Spanish/Portuguese `Sr.`/`Sra.` only after a salutation above,
+    # `Estimado Sr. Gil`: alone it is a senior's role as often, `Sr. Software Engineer`)
+    r"(?:Sig\.(?:ra|na)|Panie|Pana|Say(?:\x7f|i)n|\x7fng|B\x7f|Ch\x7f|Anh)[ \t])))"
     r"(?:[ \t]*:(?:\*\*?|__?)?|[ \t]+(?i:is|was))?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
     rf"({_FULL}|{_NW})"
 )
@@ -2115,6 +2126,8 @@ def _name_words_ok(value: str, single_needs_list: bool) -> bool:
     foreign = len(core) >= 3 and not "".join(core[1:]).isascii()
     if not core or any(w.rstrip(".") in _NOT_NAME_WORDS for w in (core[:1] if foreign else core)):
         return False
+    if len(core) >= 2 and core[-1].lower() in GROUP_WORDS:
+        return False  # `Acme Maintainers`, `Gizmo Developers`, `Billing Team`: a group, no one's name
     for w in core:  # the DEL of the fold stood for some non-ASCII character: it must be a letter
         if not all(c.isalpha() or c in "'-." or c == "\u2019" or _mark(c) for c in w) or not w[0].isupper():
             return False
@@ -2182,6 +2195,11 @@ def _person_like(words: list[str]) -> bool:
     return False
 
 
+# abbreviated titles the context takes for a name's first word when a greeting stands before them
+# (`Gentile Sig.ra Rossi`, `Guten Tag Hr. Wagner`): the search resumes there, so the title is read as one
+_TITLE_WORDS = _words("Sig Dott Ing Hr Fr Sr Sra Srta Say\u0131n Panie Pana Pani")
+
+
 def _context_matches(text: str) -> Iterator[tuple[tuple[int, int], ...]]:
     """The name-context matches; when the word taken as the name is itself a greeting or another
     non-name word ("Hey, Thanks, Kenji Okafor"), the search resumes at that word, so the context it
@@ -2199,7 +2217,8 @@ def _context_matches(text: str) -> Iterator[tuple[tuple[int, int], ...]]:
                     pos = keyed[0][1]
                     break
             yield m
-            if text[s0:e0].split(" ", 1)[0].rstrip(",.:") in _NOT_NAME_WORDS:
+            first = text[s0:e0].split(" ", 1)[0].rstrip(",.:")
+            if first in _NOT_NAME_WORDS or first in _TITLE_WORDS:
                 pos = max(s0, m[0][0] + 1)
                 break
         else:
@@ -2507,7 +2526,11 @@ _VOCATIVES = _words(
     "Schön Schon Schoen Sehr Vielmals Beaucoup Bien Bella Bello Mille Tante Tanto Mucho Muchas Muito Muitas"
 )
 _LIST_GOES_ON = re.compile(r",[ \t]*[A-Z][\w.-]*(?:,|[ \t]+(?:and|&|or)[ \t]+[A-Z])")
-_TITLE_BEFORE = Rx(r"(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Sra|Srta|Hr\.|Fr\.)\.?[ \t]+$")
+_TITLE_BEFORE = Rx(
+    r"(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Sra|Srta|Hr\.|Fr\.|Sig\.|Sig\.ra|Sig\.na|Dott\.|Pani|Panie|Pana?|"
+    r"Say(?:\x7f|i)n|Sr\.)\.?[ \t]+$"
+)
+_GERMAN_TITLE_BEFORE = Rx(r"(?:Herr|Frau|Hr\.|Fr\.)[ \t]+$")
 # roles a title also stands before ("Frau Doktor", "Sra. Presidenta"): no surname
 _TITLED_ROLES = _words(
     "doktor doctor doctora direktor direktorin director directora presidente presidenta president profesor "
@@ -2535,10 +2558,14 @@ def _used_as_code(text: str, word: str) -> bool:
 def _single_after_cue(text: str, m0: int, start: int, end: int) -> bool:
     """One name-shaped word after a title or a greeting, or closing its line after a sign-off word."""
     word = text[start:end]
-    if " " in word or not _name_shaped([word, word]) or word in _PRODUCT_LEADS:
-        return False
     cue = text[max(m0, start - 12) : start]
-    if _TITLE_BEFORE.search(cue):
+    titled = _TITLE_BEFORE.search(cue) is not None
+    # (after a German title an `-er` surname is a name's, as after `my name is`: `Hr. Wagner`, `Frau
+    # Becker`; after an English one it may be a brand's, `Dr. Pepper`)
+    german = titled and _GERMAN_TITLE_BEFORE.search(cue) is not None
+    if " " in word or not _name_shaped([word, word], announced=german) or word in _PRODUCT_LEADS:
+        return False
+    if titled:
         return word.lower() not in _TITLED_ROLES and word.lower() not in _ROLE_WORDS
     if word in _VOCATIVES:
         return False
@@ -2704,6 +2731,8 @@ def _mailbox_of(words: list[str], after: str) -> bool:
     after = after.lstrip(' \t\\"').lstrip(" \t")
     if not after.startswith(("<", "(")) or "@" not in after:
         return False
+    if words[-1].lower() in GROUP_WORDS:
+        return False  # `Acme Maintainers <maintainers@…>`: a group's mailbox, its word in the local part
     local = after[1 : after.index("@")].lower()
     if local in _ROLE_LOCALS or local.split(".")[0].split("+")[0] in _ROLE_LOCALS:
         return False
@@ -3079,6 +3108,7 @@ from persona_pipeline.core.evidence.redaction import (  # noqa: E402
     calendar_people,
     chat_profiles,
     cli_identities,
+    honorific_names,
     personal_numbers,
     sql_rows,
 )
@@ -3127,4 +3157,5 @@ DETECTORS = (
     chat_profiles.chat_profile_spans,  # a Slack, Discord, Matrix or Graph user object's login, names, phone
     calendar_people.calendar_people_spans,  # an iCalendar organizer's or attendee's name (CN)
     cli_identities.cli_identity_spans,  # whoami output, IAM user ARNs, Jenkins' "Started by user", SDK user ids
+    honorific_names.honorific_name_spans,  # a given name before a Turkish honorific after it (`Ayşe Hanım`)
 )
