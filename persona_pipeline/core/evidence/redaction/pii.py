@@ -640,6 +640,30 @@ def _encoded_email_spans(text: str) -> Iterator[Span]:
 _REPORT_SINK = re.compile(r"(?i)(?:\b(?:rua|ruf)=(?:[^;\s\"]{0,120},)?|\biodef[ \t]+\\?\"?)$")
 
 
+# A commit identity's address in its angle brackets (`Name <addr>`, as git writes an author and
+# gitmailmap(5) maps one): an unconfigured git's default `login@hostname` (a machine's mDNS or LAN
+# name, `.local`, `.lan`, `.localdomain`, `.home`: RFC 6762, RFC 8375) and GitHub's no-reply address
+# `[id+]login@users.noreply.github.com` (GitHub's docs on commit e-mail addresses) name a person's
+# login; a bot's (`…bot`, `…[bot]`) and an assistant's (`Copilot`) stay.
+_HOST_TLDS = (".local", ".lan", ".localdomain", ".home", ".home.arpa")
+
+
+def _git_identity(text: str, start: int, end: int, local: str, domain: str) -> bool:
+    if text[start - 1 : start] != "<" or text[end : end + 1] != ">":
+        return False
+    # (after a name or another address, `Name <a> <b>`; not a header's `Message-ID: <id@host.lan>`)
+    if text[start - 2 : start - 1] not in (" ", "\t") or not (
+        text[start - 3 : start - 2].isalpha() or text[start - 3 : start - 2] == ">"
+    ):
+        return False
+    if domain.endswith(_HOST_TLDS):
+        return local not in _SYSTEM_ACCOUNTS and local not in _NO_REPLY_LOCALS
+    if domain != "users.noreply.github.com":
+        return False
+    login = local.rpartition("+")[2]
+    return not login.endswith("bot") and login.capitalize() not in _NOT_NAME_WORDS and login not in _ROLE_MAILBOXES
+
+
 def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
     if not text.isascii() or _open(text, "email_obf"):
         yield from obfuscated_email_spans(text)
@@ -655,6 +679,9 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue  # a JSON-escaped line break before a decorator: `\n@click.command`
         if local in _NO_REPLY_LOCALS or local in _ROLE_MAILBOXES:
             continue  # a machine's or a function's mailbox
+        if _git_identity(text, start, end, local, domain):
+            yield Span(start, end, "email")
+            continue
         if domain in _DOC_DOMAINS or domain.endswith(_DOC_TLDS):
             continue
         if domain.endswith((".noreply.github.com", ".gserviceaccount.com")) or value.lower() in allow:
@@ -1861,6 +1888,8 @@ _NAME_CONTEXT = Rx(
     r"(?:(?:^|[\s(\[>\"',])@|"
     # a `git blame` line: the commit, maybe a file name, then `(Author Name 2024-03-12 …`
     r"(?:^|\s)\^?[0-9a-f]{7,40}[ \t]+(?:[^\s()]{1,80}[ \t]+)?\(|"
+    # (the Vietnamese `Ông` before a name: its first letter is the fold's DEL, no word's start for `\b`)
+    r"(?:^|\s)\x7fng[ \t]|"
     r"(?i:\b(?:ask|asked|ping|pinged|cc|bcc|dear|hi|hello|hey|thanks|thank you|attn|with|talked to|spoke to|"
     # greetings and addresses in other languages: "Hola Xóchitl", "Olá Conceição", "Liebe Jördis"
     r"hola|ol\x7f|hallo|bonjour|salut|ciao|hej|hei|ahoj|merhaba|moin|servus|gr\x7fezi|liebe|lieber|querid[oa]|"
@@ -1900,6 +1929,8 @@ _NAME_CONTEXT = Rx(
     # UPU CN 22/23's field; a rental agreement's or a motor policy's named driver, not `Driver:` alone,
     # a device's driver)
     r"petitioner|respondent|plaintiff|defendant|(?:registered[ \t]+)?proprietor(?:\(s\)|s)?|sender|"
+    # (a lease's parties: `Tenant: X`, `Lessee: X`)
+    r"tenant|lessee|lessor|occupant|"
     r"(?:additional|main|second|named)[ \t]+driver|"
     r"in[ \t]+case[ \t]+of[ \t]+emergency)[ \t]*:|"
     # (a booking's holder: `Reservation for X`, `booked for X`; a person's test as for the form roles)
@@ -1917,11 +1948,11 @@ _NAME_CONTEXT = Rx(
     # (`M. ` with its space: "Elad, M., Efficient Implementation" is a citation's initial)
     r"(?:Hr|Fr|Sig|Dott|Ing)\.|(?:M\.|Do\x7fa|Dona|Pani)[ \t]|"
     # (forms of address of more languages, each before the name: Italian `Sig.ra`/`Sig.na` (no dot
-    # after the suffix), Polish `Panie`/`Pana` (not `Pan`: `Pan Am`, a camera's pan), Turkish `Sayın`,
+    # after the suffix), Polish `Panie` (not `Pan`, `Pana`: `Pan Am`, `Pana Systems`), Turkish `Sayın`,
     # Vietnamese pronouns of address `Ông`/`Bà`/`Anh`/`Chị` (capitalised; the name after them in its
     # own order, family name first); Spanish/Portuguese `Sr.`/`Sra.` only after a salutation above,
     # `Estimado Sr. Gil`: alone it is a senior's role as often, `Sr. Software Engineer`)
-    r"(?:Sig\.(?:ra|na)|Panie|Pana|Say(?:\x7f|i)n|\x7fng|B\x7f|Ch\x7f|Anh)[ \t])))"
+    r"(?:Sig\.(?:ra|na)|Panie|Say(?:\x7f|i)n|B\x7f|Ch\x7f|Anh)[ \t])))"
     r"(?:[ \t]*:(?:\*\*?|__?)?|[ \t]+(?i:is|was))?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
     rf"({_FULL}|{_NW})"
 )
@@ -1933,6 +1964,7 @@ _FORM_ROLE_CUES = (
     "in case of emergency", "reservation for", "booking for", "reserved for", "booked for",
     "account holder", "holder", "payer", "payee", "buyer", "seller", "beneficiary", "taxpayer",
     "petitioner", "respondent", "plaintiff", "defendant", "registered proprietor", "proprietor", "sender",
+    "tenant", "lessee", "lessor", "occupant",
     "additional driver", "main driver", "second driver", "named driver",
 )  # fmt: skip
 # the cues above that also introduce things ("the client is Apache Kafka"): a name after them must
@@ -2024,7 +2056,10 @@ _NOT_NAME_WORDS = _words(
 _NAME_BEFORE_VERB = Rx(
     # (a role or pronouns in brackets may stand between them: "Kwame Mensah (PM) asked")
     # (a display name may be quoted: `"Thuy Pham" <tpham@…>`)
-    rf"(?:^|[^A-Za-z0-9_\x7f'.-])({_FULL})(?:\\?\")?[ \t]+(?:\(([^()\n]{{1,30}})\)[ \t]+)?"
+    rf"(?:^|[^A-Za-z0-9_\x7f'.-])({_FULL})(?:\\?\")?"
+    # (a contract's party by their residence, `… and X Y, residing at …`: only a person resides)
+    r"(?:,[ \t]+(?:residing|domiciled|resident)[ \t]+(?:at|in)\b|"
+    r"[ \t]+(?:\(([^()\n]{1,30})\)[ \t]+)?"
     r"(?:(?:said|says|wrote|writes|mentioned|asked|suggested|approved|"
     r"reported|commented|replied|noted|confirmed|explained|emailed|messaged|pinged|merged|reviewed|"
     r"thinks|thought|agreed|promised|wants|needs|"
@@ -2033,8 +2068,9 @@ _NAME_BEFORE_VERB = Rx(
     r"opened|closed|filed|assigned|migrated|shipped|told|sent|shared|posted|owns|handles|knows|committed|"
     r"commented|requested)\b|"
     # a mailbox's display name: "Kwame Mensah <kwame@…>", "(kwame@…)" (headers, trailers, quoted replies)
-    r"[<(][A-Za-z0-9._%+-]{1,64}@)"
+    r"[<(][A-Za-z0-9._%+-]{1,64}@))"
 )
+_RESIDING = re.compile(r",[ \t]+(?:residing|domiciled|resident)[ \t]+(?:at|in)\b")
 _NAME_IN_CONTEXT = Rx(
     "(?m)(?:"
     + _NAME_CONTEXT.pattern
@@ -2195,9 +2231,13 @@ def _person_like(words: list[str]) -> bool:
     return False
 
 
+# the Vietnamese pronouns of address the context's fold reads as `\x7fng`, `B\x7f`, `Ch\x7f` (any letter
+# stands for the DEL): the original must spell one of them
+_VI_FOLDED = re.compile(r"(?:\w?ng|B\w|Ch\w)[ \t]")
+_VI_TITLE = re.compile(r"(?:Ông|Bà|Chị)[ \t]")
 # abbreviated titles the context takes for a name's first word when a greeting stands before them
 # (`Gentile Sig.ra Rossi`, `Guten Tag Hr. Wagner`): the search resumes there, so the title is read as one
-_TITLE_WORDS = _words("Sig Dott Ing Hr Fr Sr Sra Srta Say\u0131n Panie Pana Pani")
+_TITLE_WORDS = _words("Sig Dott Ing Hr Fr Sr Sra Srta Say\u0131n Panie Pani")
 
 
 def _context_matches(text: str) -> Iterator[tuple[tuple[int, int], ...]]:
@@ -2436,7 +2476,8 @@ def person_name_spans(text: str) -> Iterator[Span]:
         # (in a sentence of another script, `клієнт надіслав name: X`, the key is a form's too)
         full = _key_full_name(words) or (
             (
-                not text[k0].isascii()
+                _CONTACT_FIELD_NEXT.match(text, end) is not None
+                or not text[k0].isascii()
                 or _PERSON_RECORD.search(text, max(0, k0 - 28), k0 + 1) is not None
                 or _other_script_before(text, k0)
             )
@@ -2454,6 +2495,9 @@ def person_name_spans(text: str) -> Iterator[Span]:
     for (m0, _), ctx, keyed, signoff, verb, role in contexts:  # one pass for the four contexts
         if _after_placeholder(text, m0):
             continue
+        k = m0 + text[m0 : m0 + 1].isspace()
+        if ctx[0] >= 0 and not text[k : k + 3].isascii() and _VI_FOLDED.match(text, k) and not _VI_TITLE.match(text, k):
+            continue  # (the fold's DEL stood for another letter: `Chè Ba Màu`, a dessert, `Áng`)
         start, end = ctx if ctx[0] >= 0 else keyed if keyed[0] >= 0 else signoff if signoff[0] >= 0 else verb
         end = _cased_end(text, start, end)
         if _runs_into_placeholder(text, end):
@@ -2476,13 +2520,17 @@ def person_name_spans(text: str) -> Iterator[Span]:
                 or _mailbox_of(words, text[end : end + 80])
                 or _quote_header(text, end)
                 or (_SAYS.match(text, end) is not None and _name_shaped(words))
+                or (_RESIDING.match(text, end) is not None and _name_shaped(words))
             ):
                 continue  # "Load Balancer said": a verb alone makes no name of two plain words
         if ctx[0] >= 0 and (cue := text[m0:start].lower()).startswith(_WEAK_CUES):
             words = text[start:end].split()
             # (the `-er` ending passes only in a name of no everyday word: `Load Balancer` is none)
-            announced = cue.startswith(_ANNOUNCING_CUES) and not any(everyday_words(words))
-            if cue.startswith(_FORM_ROLE_CUES) and not _form_person(words):
+            # (a form's field with a person's contact field on the next line, `Tenant: X` over
+            # `Mobile: …`, announces a person as `my name is` does)
+            contact = _CONTACT_FIELD_NEXT.match(text, end) is not None
+            announced = (cue.startswith(_ANNOUNCING_CUES) or contact) and not any(everyday_words(words))
+            if cue.startswith(_FORM_ROLE_CUES) and not (_form_person(words) or announced):
                 continue
             if cue.startswith(_BOOKING_CUES) and any(everyday_words(words)):
                 continue  # (`Booking for Double Room`: a room, a table, a slot is booked too)
@@ -2594,6 +2642,12 @@ def _name_part_value(text: str, m0: int, start: int, end: int) -> bool:
 
 # `name: X` (YAML, JSON, a form): the key is everywhere in code (`name: build`), so its value must
 # read as a person's full name (see person_name_spans)
+# a form's next line naming a person's contact field (`Name: X` over `Phone: …`): the name is a person's
+# (the line may carry a diff's or a quote's margin, or be escaped)
+_CONTACT_FIELD_NEXT = re.compile(
+    r"[ \t]*(?:\r?\n|\\n)[ \t>+-]{0,6}(?i:phone|mobile|cell|tel|telephone|e-?mail|date of birth|d\.?o\.?b\.?|"
+    r"birth ?date|address|home address)[ \t]*:"
+)
 _NAME_KEY = Rx(rf"(?:^|[\s{{,\"'(\x7f])\\?[\"']?(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?({_FULL})")
 
 
