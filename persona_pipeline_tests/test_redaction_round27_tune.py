@@ -319,3 +319,23 @@ def test_pdf_form_and_contract_people(checks: Checks, text: str, name: str) -> N
 )
 def test_pdf_form_look_alikes_stay(checks: Checks, text: str) -> None:
     assert not [v for v, k in checks.spans(text) if k == "person_name"], checks.spans(text)
+
+
+# --- 10. rev50r R5, R7: a cloud's tenant and a module's version tag are no person's
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "az account show:\nTenant: Fabrikam Biotech\nSubscription: Visual Studio Enterprise",
+        "install:\n  golang.org/x/sync @latest\n  github.com/spf13/cobra @main",
+        "    ramda/es @next",
+        "    packages/core @workspace",
+    ],
+)
+def test_tenant_and_version_tag_look_alikes_stay(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_indented_codeowners_directory_rule_keeps_its_owner_redacted(checks: Checks) -> None:
+    checks.gone("    docs/          @hvandermeer", "@hvandermeer")

@@ -2529,6 +2529,8 @@ def person_name_spans(text: str) -> Iterator[Span]:
             # (a form's field with a person's contact field on the next line, `Tenant: X` over
             # `Mobile: …`, announces a person as `my name is` does)
             contact = _CONTACT_FIELD_NEXT.match(text, end) is not None
+            if cue.startswith(("tenant", "occupant")) and not contact:
+                continue  # (a cloud's or a SaaS's tenant, `Tenant: Contoso Pharma`: a lease's only over a contact)
             announced = (cue.startswith(_ANNOUNCING_CUES) or contact) and not any(everyday_words(words))
             if cue.startswith(_FORM_ROLE_CUES) and not (_form_person(words) or announced):
                 continue
