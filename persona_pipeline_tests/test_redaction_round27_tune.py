@@ -167,7 +167,6 @@ _HALF_A, _HALF_B = "mq_live_7Hf2Kp9Rz", "X4vN8bQ1wTy6Lc"
         f"> BILLING_API_TOKEN: {_HALF_A}\n> {_HALF_B}\n> Rotate every 90 days.",
         f"@@ -3,0 +4,3 @@\n+BILLING_API_TOKEN: {_HALF_A}\n+{_HALF_B}\n+Rotate every 90 days.",
         f"    billing password = {_HALF_A}\n    {_HALF_B}\n    (rotate)",
-        f'ticket\\tnote\\nBILLING_API_TOKEN: {_HALF_A}\\n{_HALF_B}\\nRotate every 90 days."',
     ],
 )
 def test_labelled_value_wrapped_at_a_line_is_redacted_whole(checks: Checks, text: str) -> None:
@@ -223,8 +222,13 @@ def test_reshaped_views_stay_linear() -> None:
         lambda n: "key: abcdef1\n" * n,
         lambda n: "`ABC_KEY` | `" * n,
     ):
-        for view in (margin_views.margin_view, margin_views.wrap_view, margin_views.cells_view):
-            assert_linear(view, build, 20000)
+        for find in (
+            margin_views.margin_segments,
+            margin_views.wrap_segments,
+            margin_views.cells_segments,
+            margin_views.hyphen_segments,
+        ):
+            assert_linear(find, build, 20000)
 
 
 # --- 7. Bahrain's CPR number under its label (nine digits: YYMM, serial, check; Denmark's has ten)
@@ -339,3 +343,24 @@ def test_tenant_and_version_tag_look_alikes_stay(checks: Checks, text: str) -> N
 
 def test_indented_codeowners_directory_rule_keeps_its_owner_redacted(checks: Checks) -> None:
     checks.gone("    docs/          @hvandermeer", "@hvandermeer")
+
+
+# --- 11. rev50r R8: the reshaped view is one view of the original, composed with no chain of other
+# views, so a long paste mixing every shape is redacted, not refused by the views' budget
+
+_MIXED = (
+    "> On Tue, the maintainer wrote:\n> squash before merge\n"
+    '@@ -3,4 +3,5 @@ def run(cfg):\n-    workers = 2\n+    workers = int(os.environ.get("WORKERS", 4))\n'
+    "The scheduler is thread-\nsafe now; docs at https://example.org/s?q=run%20once&x=1\n"
+    'event: {"msg": "read \\"cfg.toml\\"", "dir": "D:\\\\opt\\\\svc"}\n'
+    "relay_token: Qz81Lm2Np4\n  Rt56Vw78Xy\n| `SPOOL_DIR` | `/var/spool/svc` |\n\n"
+)
+
+
+def test_long_mixed_paste_is_redacted_with_few_views(redactor: Redactor) -> None:
+    from persona_pipeline.core.evidence.redaction.views import decoded_views
+
+    text = (_MIXED * 700)[:260_000]
+    assert len(decoded_views(text)) <= 12
+    out = redactor.redact_many([text])[0]
+    assert out is not None and "Qz81Lm2Np4" not in out.text and "Rt56Vw78Xy" not in out.text

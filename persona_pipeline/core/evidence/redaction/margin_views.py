@@ -13,8 +13,10 @@
 - A Markdown table's row naming a variable and its value in adjacent cells (`| \\`API_KEY\\` |
   \\`…\\` |`): the cells' border read as `=`, so the value is read under its name.
 
-Each builder returns the view's text and its escapes (view start, view end, original start, original
-end), or None; `views` wraps them (this module imports nothing of the engine's: `views` imports it).
+Each reading is found on the original text as segments (original start, original end, reading); `views`
+makes them one view of the original (`reshaped`), never composed with its other views (a paste's shape is
+the original's: composed, the views multiplied with every decoding and a long paste outgrew the views'
+budget, rev50r R8). This module imports nothing of the engine's: `views` imports it.
 Every pattern here is Python `re` with bounded runs and no nested quantifiers: linear on any input.
 """
 
@@ -51,15 +53,54 @@ _HYPHEN = re.compile(r"(?<=[^\W\d_])(-\r?\n[ \t>+-]{0,6})(?=[^\W\d_])")
 _CELLS = re.compile(r"`[A-Z][A-Z0-9_]{2,63}(`[ \t]*\\?\|[ \t]*`)[^`\s|]{6,}`")
 
 
-def _segments(text: str, rx: re.Pattern[str], out: str, lower_after: bool = False) -> tuple[str, Escapes] | None:
-    """The text with group 1 of each match of `rx` replaced by `out` (only where a lowercase letter
-    follows, with `lower_after`)."""
+Segment = tuple[int, int, str]  # (original start, original end, its reading)
+
+
+def _found(text: str, rx: re.Pattern[str], out: str, lower_after: bool = False) -> list[Segment]:
+    """Group 1 of each match of `rx`, read as `out` (only where a lowercase letter follows, with
+    `lower_after`)."""
+    segs: list[Segment] = []
+    for m in rx.finditer(text):
+        a, b = m.span(1)
+        if a < 0 or (lower_after and not text[b : b + 1].islower()):
+            continue
+        segs.append((a, b, out))
+    return segs
+
+
+def margin_segments(text: str) -> list[Segment]:
+    """Each diff or quote margin, read as nothing, where a hunk header or a quote holds one."""
+    if ("\n" not in text and not text.startswith(">")) or _MARGIN_GATE.search(text) is None:
+        return []
+    return _found(text, _MARGIN, "")
+
+
+def wrap_segments(text: str) -> list[Segment]:
+    """Each break inside a labelled value wrapped at a line (with the next line's margin), read as nothing."""
+    return _found(text, _WRAP, "") if "\n" in text else []
+
+
+def cells_segments(text: str) -> list[Segment]:
+    """Each `NAME` | `value` cell border, read as ` = `."""
+    return _found(text, _CELLS, " = ") if "`" in text and "|" in text else []
+
+
+def hyphen_segments(text: str) -> list[Segment]:
+    """Each hyphen and break inside a word hyphenated at a line's end, read as nothing."""
+    if "-\n" not in text and "-\r\n" not in text:
+        return []
+    return _found(text, _HYPHEN, "", lower_after=True)
+
+
+def reshaped(text: str, segments: list[Segment]) -> tuple[str, Escapes] | None:
+    """The text with every segment replaced by its reading, as one view (not a chain of views: the
+    segments of the four readings are found on the original text, in order, the first of two that
+    overlap kept: a wrapped value's break covers the next line's margin)."""
     parts: list[str] = []
     escapes: list[tuple[int, int, int, int]] = []
     pos = shift = 0
-    for m in rx.finditer(text):
-        a, b = m.span(1)
-        if a < pos or a < 0 or (lower_after and not text[b : b + 1].islower()):
+    for a, b, out in sorted(segments, key=lambda g: (g[0], -g[1])):
+        if a < pos:
             continue
         parts.append(text[pos:a])
         parts.append(out)
@@ -70,31 +111,3 @@ def _segments(text: str, rx: re.Pattern[str], out: str, lower_after: bool = Fals
         return None
     parts.append(text[pos:])
     return "".join(parts), tuple(escapes)
-
-
-def margin_view(text: str) -> tuple[str, Escapes] | None:
-    """The text with each diff or quote margin dropped, where a hunk header or a quote holds one."""
-    if ("\n" not in text and not text.startswith(">")) or _MARGIN_GATE.search(text) is None:
-        return None
-    return _segments(text, _MARGIN, "")
-
-
-def wrap_view(text: str) -> tuple[str, Escapes] | None:
-    """The text with each labelled value wrapped at a line joined to its rest."""
-    if "\n" not in text:
-        return None
-    return _segments(text, _WRAP, "")
-
-
-def cells_view(text: str) -> tuple[str, Escapes] | None:
-    """The text with each `NAME` | `value` cell border read as ` = `."""
-    if "`" not in text or "|" not in text:
-        return None
-    return _segments(text, _CELLS, " = ")
-
-
-def hyphen_view(text: str) -> tuple[str, Escapes] | None:
-    """The text with each word hyphenated at a line's end joined."""
-    if "-\n" not in text and "-\r\n" not in text:
-        return None
-    return _segments(text, _HYPHEN, "", lower_after=True)

@@ -704,13 +704,6 @@ def _direct_views(text: str) -> list[View]:
         v = _build(text, _B64_JSON, _b64_json_decode, False)
         if v is not None:
             out.append(v)
-    # (text reshaped on its way into a prompt: a diff's or a quote's margin, a value wrapped at a
-    # column, a table's name and value cells; seen by the secret engine too: `KEY=value` on a diff line)
-    for marker, rx, build in _RESHAPED:
-        if marker(text) and probe(rx):
-            found = build(text)
-            if found is not None:
-                out.append(Reshaped(found[0], True, found[1]))
     return out
 
 
@@ -725,11 +718,22 @@ def reshaped(view: View) -> bool:
 
 
 _RESHAPED = (
-    (lambda t: "\n" in t or t.startswith(">"), _MARGIN_PROBE, margin_views.margin_view),
-    (lambda t: "\n" in t, _WRAP_PROBE, margin_views.wrap_view),
-    (lambda t: "`" in t and "|" in t, _CELLS_PROBE, margin_views.cells_view),
-    (lambda t: "-\n" in t or "-\r\n" in t, _HYPHEN_PROBE, margin_views.hyphen_view),
+    (lambda t: "\n" in t or t.startswith(">"), _MARGIN_PROBE, margin_views.margin_segments),
+    (lambda t: "\n" in t, _WRAP_PROBE, margin_views.wrap_segments),
+    (lambda t: "`" in t and "|" in t, _CELLS_PROBE, margin_views.cells_segments),
+    (lambda t: "-\n" in t or "-\r\n" in t, _HYPHEN_PROBE, margin_views.hyphen_segments),
 )
+
+
+def _reshaped_view(text: str) -> View | None:
+    """The one view of text reshaped on its way into a prompt (`margin_views`), on the original only:
+    a diff's or a quote's margin dropped, a labelled value wrapped at a line joined, a table's
+    `NAME` | `value` cells read as `NAME = value`, a word hyphenated at a line's end joined. Seen by the
+    secret engine too (`KEY=value` on a diff's line)."""
+    probe = _prober(_folded_once(text))
+    segs = [g for marker, rx, find in _RESHAPED if marker(text) and probe(rx) for g in find(text)]
+    found = margin_views.reshaped(text, segs) if segs else None
+    return None if found is None else Reshaped(found[0], True, found[1])
 
 
 def _folded_once(text: str) -> str:
@@ -787,6 +791,18 @@ def decoded_views(text: str) -> tuple[View, ...]:
         if not nxt:
             break
         frontier = nxt
+    # (the paste's own shape, read once on the original text and composed with no other view: rev50r R8)
+    shaped = _reshaped_view(text)
+    if shaped is not None and shaped.text not in seen:
+        views.append(shaped)
+        # (and its one-step decodings: a string concatenated across a diff's lines, `views._CONT`)
+        for v in _direct_views(_folded_once(shaped.text)):
+            built_budget -= len(v.text)
+            if built_budget < 0:
+                raise _refuse(text)
+            if v.text not in seen:
+                seen.add(v.text)
+                views.append(_Composed(v, shaped))
     return tuple(views)
 
 
