@@ -94,7 +94,13 @@ _ON_SERVICE = re.compile(rf"(?i)[ \t]{{1,4}}on[ \t]{{1,4}}(?:{_SERVICES}|x\b)")
 _DIRECTIVE_AFTER = re.compile(r"\(|[ \t]{1,4}[A-Z][a-z0-9]{1,40}[A-Z]")
 # a CODEOWNERS rule: a path pattern, then its owners
 # (from the line's first column: an indented ` * @tag` is a doc comment's tag)
-_OWNERS_LINE = re.compile(r"(?m)^(?:\*|[\w.*-]*/[\w./*-]*|\*\.[\w]+)(?:[ \t]+@[\w-]+)*[ \t]+$")
+# (or indented, a README's block or a quoted file, when the pattern is gitignore-style, rooted or a
+# directory: `  /docs/ @x`, `  docs/ @x`; not `  golang.org/x/net @latest`, a module and its version)
+_OWNERS_LINE = re.compile(
+    r"(?m)^(?:\*|[\w.*-]*/[\w./*-]*|\*\.[\w]+|[ \t]{1,12}(?:/[\w./*-]*|[\w.*-]+/))(?:[ \t]+@[\w-]+)*[ \t]+$"
+)
+# an AUTHORS file's entry: a person's address, then their login in brackets (`Name <addr> (@login)`)
+_AFTER_ADDRESS = re.compile(r"<[^<>\s@]{1,64}@[^<>\s]{1,255}>[ \t]{0,4}\($")
 # bots, apps and assistants answer mentions too; they are no one's: an account named a bot
 # (`…bot`, `…[bot]`) or a named app or assistant account (a suffix like `-ai` or `io` is also a
 # person's: `@kai`, `@mario_io`)
@@ -275,10 +281,17 @@ def _link_spans(text: str) -> Iterator[Span]:
 _MENTION_GATE = Rx(
     r"(?i:cc|ping|paging|thank|kudos|h/t|assign|ask|review|owner|fyi|hey|hi|author)[^\n@]{0,40}@[A-Za-z0-9]"
     r"|(?m:^[\w.-]*[*/]\S*[ \t]+@[A-Za-z0-9])|@[A-Za-z0-9][\w-]*[ \t]+on[ \t]|\\n[\w.-]*[*/]\S*[ \t]+@"
+    # (an indented CODEOWNERS rule, an AUTHORS entry's login after its address: see `_OWNERS_LINE`)
+    r"|(?m:^[ \t]{1,12}(?:/\S*|[\w.*-]+/)[ \t]+@[A-Za-z0-9])|>[ \t]{0,4}\(@[A-Za-z0-9]"
 )
 
 
 _AT = Rx(r"@[A-Za-z0-9]")
+# what follows a module path's `@` as its version: Go's version queries (`go help get`: latest,
+# upgrade, patch, a branch) and npm's default dist-tags and workspace protocol (`npm help dist-tag`)
+_VERSION_TAGS = _words(
+    "latest upgrade patch none master main trunk develop next canary beta alpha rc lts stable workspace"
+)
 
 
 def _mention_gate(text: str) -> bool:
@@ -310,9 +323,12 @@ def _mention_spans(text: str) -> Iterator[Span]:
         if _bot(name) or _DIRECTIVE_AFTER.match(text, m.end()) is not None:
             continue
         before = _line_before(text, m.start())
+        if name.lower() in _VERSION_TAGS and not _MENTION_CUE.search(before):
+            continue  # `golang.org/x/net @latest`: a module's version query or dist-tag, no owner
         if (
             _MENTION_CUE.search(before)
             or _OWNERS_LINE.fullmatch(before)
+            or _AFTER_ADDRESS.search(before) is not None
             or _ON_SERVICE.match(text, m.end()) is not None
         ):
             yield Span(m.start(), m.end(), "handle")

@@ -269,6 +269,8 @@ _LABELS: dict[str, str] = {
 # is Norway's and Denmark's too), and a generic label (`id number`) any number with check digits
 _ALSO: dict[str, tuple[str, ...]] = {
     "se_personnummer": ("no_fnr", "dk_cpr"),
+    # (`CPR` is Bahrain's Central Population Registration number too: nine digits, Denmark's ten)
+    "dk_cpr": ("bh_cpr",),
     "ssn": ("social_security_id",),  # (a social security number of another country than the US)
     # (`NIF` is Portugal's and France's tax number too; `DNI` Peru's identity number)
     "sg_nric": ("my_nric",),  # (Malaysia's identity card number is an NRIC too)
@@ -517,6 +519,10 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     "uk_nhs": (Rx(r"^(?:\d{3}[ -]?\d{3}[ -]?\d{4})"),),
     "no_fnr": (Rx(r"^(?:\d{6} ?\d{5})"),),
     "dk_cpr": (Rx(r"^(?:\d{6}-?\d{4})"),),
+    # Bahrain's CPR number: the holder's birth year and month (YYMM), four serial digits and a check
+    # digit (the Information & eGovernment Authority's card; no published check algorithm: the month
+    # is checked, and the label is required)
+    "bh_cpr": (Rx(r"^(?:\d{9})"),),
     "fi_hetu": (Rx(r"^(?:\d{6}[-+A-FU-Ya-fu-y]\d{3}[0-9A-Ya-y])"),),
     "ro_cnp": (Rx(r"^(?:\d{13})"),),
     "tr_tckn": (Rx(r"^(?:\d{11})"),),
@@ -833,6 +839,7 @@ def _validators() -> dict[str, Callable[[str], bool]]:  # (the catalogue's kinds
         "uk_nhs": lambda v: nhs.is_valid(_digits(v)),
         "no_fnr": lambda v: fodselsnummer.is_valid(_digits(v)),
         "dk_cpr": lambda v: cpr.is_valid(_digits(v)),
+        "bh_cpr": lambda v: len(_digits(v)) == 9 and 1 <= int(_digits(v)[2:4]) <= 12,
         "fi_hetu": hetu.is_valid,
         "ro_cnp": cnp.is_valid,
         "tr_tckn": tckimlik.is_valid,

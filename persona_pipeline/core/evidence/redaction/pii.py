@@ -26,6 +26,7 @@ from persona_pipeline.core.evidence.redaction import address_fields, bank_accoun
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, birth_date_at, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.english_words import common_english, english_word_list, frequent_english
 from persona_pipeline.core.evidence.redaction.group_mailbox import (
+    GROUP_WORDS,
     LEGAL_FORMS,
     group_mailbox,
     report_mailbox,
@@ -639,6 +640,30 @@ def _encoded_email_spans(text: str) -> Iterator[Span]:
 _REPORT_SINK = re.compile(r"(?i)(?:\b(?:rua|ruf)=(?:[^;\s\"]{0,120},)?|\biodef[ \t]+\\?\"?)$")
 
 
+# A commit identity's address in its angle brackets (`Name <addr>`, as git writes an author and
+# gitmailmap(5) maps one): an unconfigured git's default `login@hostname` (a machine's mDNS or LAN
+# name, `.local`, `.lan`, `.localdomain`, `.home`: RFC 6762, RFC 8375) and GitHub's no-reply address
+# `[id+]login@users.noreply.github.com` (GitHub's docs on commit e-mail addresses) name a person's
+# login; a bot's (`…bot`, `…[bot]`) and an assistant's (`Copilot`) stay.
+_HOST_TLDS = (".local", ".lan", ".localdomain", ".home", ".home.arpa")
+
+
+def _git_identity(text: str, start: int, end: int, local: str, domain: str) -> bool:
+    if text[start - 1 : start] != "<" or text[end : end + 1] != ">":
+        return False
+    # (after a name or another address, `Name <a> <b>`; not a header's `Message-ID: <id@host.lan>`)
+    if text[start - 2 : start - 1] not in (" ", "\t") or not (
+        text[start - 3 : start - 2].isalpha() or text[start - 3 : start - 2] == ">"
+    ):
+        return False
+    if domain.endswith(_HOST_TLDS):
+        return local not in _SYSTEM_ACCOUNTS and local not in _NO_REPLY_LOCALS
+    if domain != "users.noreply.github.com":
+        return False
+    login = local.rpartition("+")[2]
+    return not login.endswith("bot") and login.capitalize() not in _NOT_NAME_WORDS and login not in _ROLE_MAILBOXES
+
+
 def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
     if not text.isascii() or _open(text, "email_obf"):
         yield from obfuscated_email_spans(text)
@@ -654,6 +679,9 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue  # a JSON-escaped line break before a decorator: `\n@click.command`
         if local in _NO_REPLY_LOCALS or local in _ROLE_MAILBOXES:
             continue  # a machine's or a function's mailbox
+        if _git_identity(text, start, end, local, domain):
+            yield Span(start, end, "email")
+            continue
         if domain in _DOC_DOMAINS or domain.endswith(_DOC_TLDS):
             continue
         if domain.endswith((".noreply.github.com", ".gserviceaccount.com")) or value.lower() in allow:
@@ -1581,7 +1609,9 @@ _MONTH = (
 # d.o.b.), then an optional separator; quotes may be doubled (a CSV cell) or escaped (JSON).
 _DOB_LABEL = (
     r"d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birth[ _-]?day|born(?:[ \t]+on)?|"
-    r"geburtsdatum|geburtstag|geboren(?:[ \t]+am)?|geb\.(?:[ \t]+am|-?datum)?|date[ _]de[ _]naissance|n\x7fe?[ \t]+le|"
+    r"geburtsdatum|geburtstag|geboren(?:[ \t]+am)?|geb\.(?:[ \t]+am|-?datum)?|date[ _]de[ _]naissance|"
+    # (French inclusive writing marks both genders: `né·e`, `né.e`, `né(e)`, `né-e`)
+    r"n\x7f(?:e|[\x7f.-]e|\(e\))?[ \t]+le|"
     r"(?:fecha[ _]de[ _]|f\.[ \t]?(?:de[ \t])?)nac(?:imiento|\.)|nacid[oa][ \t]+el|"
     r"data[ _]de[ _]nascimento|nascid[oa][ \t]+em|"
     r"data[ _]di[ _]nascita|nat[oa][ \t]+il|geboortedatum|geboren[ \t]+op|f\x7fdelsedatum|f\x7fdd[ \t]+den|"
@@ -1858,10 +1888,14 @@ _NAME_CONTEXT = Rx(
     r"(?:(?:^|[\s(\[>\"',])@|"
     # a `git blame` line: the commit, maybe a file name, then `(Author Name 2024-03-12 …`
     r"(?:^|\s)\^?[0-9a-f]{7,40}[ \t]+(?:[^\s()]{1,80}[ \t]+)?\(|"
+    # (the Vietnamese `Ông` before a name: its first letter is the fold's DEL, no word's start for `\b`)
+    r"(?:^|\s)\x7fng[ \t]|"
     r"(?i:\b(?:ask|asked|ping|pinged|cc|bcc|dear|hi|hello|hey|thanks|thank you|attn|with|talked to|spoke to|"
     # greetings and addresses in other languages: "Hola Xóchitl", "Olá Conceição", "Liebe Jördis"
     r"hola|ol\x7f|hallo|bonjour|salut|ciao|hej|hei|ahoj|merhaba|moin|servus|gr\x7fezi|liebe|lieber|querid[oa]|"
-    r"estimad[oa]|prezad[oa]|gentile|cher|ch\x7fre|gracias|obrigad[oa]|merci|danke|grazie|dzi\x7fkuj\x7f|"
+    # (a Spanish or Portuguese salutation's title: `Estimado Sr. Gil`, `Prezada Sra. Lima`)
+    r"(?:estimad[oa]|prezad[oa]|querid[oa])(?:[ \t]+(?-i:Sra?|Srta)\.)?|"
+    r"gentile|cher|ch\x7fre|gracias|obrigad[oa]|merci|danke|grazie|dzi\x7fkuj\x7f|"
     # handing work or credit to someone: "assigned to X", "thanks to X"
     r"(?:re)?assigned to|handed (?:it )?(?:over )?to|escalated to|(?:thanks|thank you|kudos|credit) to|"
     r"from:|to:|reviewer|assignee|author|owner|contact(?:[ \t]+person)?|point of contact|ansprechpartner(?:in)?|"
@@ -1895,6 +1929,8 @@ _NAME_CONTEXT = Rx(
     # UPU CN 22/23's field; a rental agreement's or a motor policy's named driver, not `Driver:` alone,
     # a device's driver)
     r"petitioner|respondent|plaintiff|defendant|(?:registered[ \t]+)?proprietor(?:\(s\)|s)?|sender|"
+    # (a lease's parties: `Tenant: X`, `Lessee: X`)
+    r"tenant|lessee|lessor|occupant|"
     r"(?:additional|main|second|named)[ \t]+driver|"
     r"in[ \t]+case[ \t]+of[ \t]+emergency)[ \t]*:|"
     # (a booking's holder: `Reservation for X`, `booked for X`; a person's test as for the form roles)
@@ -1910,7 +1946,13 @@ _NAME_CONTEXT = Rx(
     r"(?:Sr|Sra)\.[ \t]+(?:D|D\x7fa|Dna)\.|"
     # (not `Sr.`: "Sr. Engineer" is a senior's role more often than a señor)
     # (`M. ` with its space: "Elad, M., Efficient Implementation" is a citation's initial)
-    r"(?:Hr|Fr|Sig|Sig\.ra|Dott|Ing)\.|(?:M\.|Do\x7fa|Dona|Pani)[ \t])))"
+    r"(?:Hr|Fr|Sig|Dott|Ing)\.|(?:M\.|Do\x7fa|Dona|Pani)[ \t]|"
+    # (forms of address of more languages, each before the name: Italian `Sig.ra`/`Sig.na` (no dot
+    # after the suffix), Polish `Panie` (not `Pan`, `Pana`: `Pan Am`, `Pana Systems`), Turkish `Sayın`,
+    # Vietnamese pronouns of address `Ông`/`Bà`/`Anh`/`Chị` (capitalised; the name after them in its
+    # own order, family name first); Spanish/Portuguese `Sr.`/`Sra.` only after a salutation above,
+    # `Estimado Sr. Gil`: alone it is a senior's role as often, `Sr. Software Engineer`)
+    r"(?:Sig\.(?:ra|na)|Panie|Say(?:\x7f|i)n|B\x7f|Ch\x7f|Anh)[ \t])))"
     r"(?:[ \t]*:(?:\*\*?|__?)?|[ \t]+(?i:is|was))?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
     rf"({_FULL}|{_NW})"
 )
@@ -1922,6 +1964,7 @@ _FORM_ROLE_CUES = (
     "in case of emergency", "reservation for", "booking for", "reserved for", "booked for",
     "account holder", "holder", "payer", "payee", "buyer", "seller", "beneficiary", "taxpayer",
     "petitioner", "respondent", "plaintiff", "defendant", "registered proprietor", "proprietor", "sender",
+    "tenant", "lessee", "lessor", "occupant",
     "additional driver", "main driver", "second driver", "named driver",
 )  # fmt: skip
 # the cues above that also introduce things ("the client is Apache Kafka"): a name after them must
@@ -2013,7 +2056,10 @@ _NOT_NAME_WORDS = _words(
 _NAME_BEFORE_VERB = Rx(
     # (a role or pronouns in brackets may stand between them: "Kwame Mensah (PM) asked")
     # (a display name may be quoted: `"Thuy Pham" <tpham@…>`)
-    rf"(?:^|[^A-Za-z0-9_\x7f'.-])({_FULL})(?:\\?\")?[ \t]+(?:\(([^()\n]{{1,30}})\)[ \t]+)?"
+    rf"(?:^|[^A-Za-z0-9_\x7f'.-])({_FULL})(?:\\?\")?"
+    # (a contract's party by their residence, `… and X Y, residing at …`: only a person resides)
+    r"(?:,[ \t]+(?:residing|domiciled|resident)[ \t]+(?:at|in)\b|"
+    r"[ \t]+(?:\(([^()\n]{1,30})\)[ \t]+)?"
     r"(?:(?:said|says|wrote|writes|mentioned|asked|suggested|approved|"
     r"reported|commented|replied|noted|confirmed|explained|emailed|messaged|pinged|merged|reviewed|"
     r"thinks|thought|agreed|promised|wants|needs|"
@@ -2022,8 +2068,9 @@ _NAME_BEFORE_VERB = Rx(
     r"opened|closed|filed|assigned|migrated|shipped|told|sent|shared|posted|owns|handles|knows|committed|"
     r"commented|requested)\b|"
     # a mailbox's display name: "Kwame Mensah <kwame@…>", "(kwame@…)" (headers, trailers, quoted replies)
-    r"[<(][A-Za-z0-9._%+-]{1,64}@)"
+    r"[<(][A-Za-z0-9._%+-]{1,64}@))"
 )
+_RESIDING = re.compile(r",[ \t]+(?:residing|domiciled|resident)[ \t]+(?:at|in)\b")
 _NAME_IN_CONTEXT = Rx(
     "(?m)(?:"
     + _NAME_CONTEXT.pattern
@@ -2115,6 +2162,8 @@ def _name_words_ok(value: str, single_needs_list: bool) -> bool:
     foreign = len(core) >= 3 and not "".join(core[1:]).isascii()
     if not core or any(w.rstrip(".") in _NOT_NAME_WORDS for w in (core[:1] if foreign else core)):
         return False
+    if len(core) >= 2 and core[-1].lower() in GROUP_WORDS:
+        return False  # `Acme Maintainers`, `Gizmo Developers`, `Billing Team`: a group, no one's name
     for w in core:  # the DEL of the fold stood for some non-ASCII character: it must be a letter
         if not all(c.isalpha() or c in "'-." or c == "\u2019" or _mark(c) for c in w) or not w[0].isupper():
             return False
@@ -2182,6 +2231,15 @@ def _person_like(words: list[str]) -> bool:
     return False
 
 
+# the Vietnamese pronouns of address the context's fold reads as `\x7fng`, `B\x7f`, `Ch\x7f` (any letter
+# stands for the DEL): the original must spell one of them
+_VI_FOLDED = re.compile(r"(?:\w?ng|B\w|Ch\w)[ \t]")
+_VI_TITLE = re.compile(r"(?:Ông|Bà|Chị)[ \t]")
+# abbreviated titles the context takes for a name's first word when a greeting stands before them
+# (`Gentile Sig.ra Rossi`, `Guten Tag Hr. Wagner`): the search resumes there, so the title is read as one
+_TITLE_WORDS = _words("Sig Dott Ing Hr Fr Sr Sra Srta Say\u0131n Panie Pani")
+
+
 def _context_matches(text: str) -> Iterator[tuple[tuple[int, int], ...]]:
     """The name-context matches; when the word taken as the name is itself a greeting or another
     non-name word ("Hey, Thanks, Kenji Okafor"), the search resumes at that word, so the context it
@@ -2199,7 +2257,8 @@ def _context_matches(text: str) -> Iterator[tuple[tuple[int, int], ...]]:
                     pos = keyed[0][1]
                     break
             yield m
-            if text[s0:e0].split(" ", 1)[0].rstrip(",.:") in _NOT_NAME_WORDS:
+            first = text[s0:e0].split(" ", 1)[0].rstrip(",.:")
+            if first in _NOT_NAME_WORDS or first in _TITLE_WORDS:
                 pos = max(s0, m[0][0] + 1)
                 break
         else:
@@ -2417,7 +2476,8 @@ def person_name_spans(text: str) -> Iterator[Span]:
         # (in a sentence of another script, `клієнт надіслав name: X`, the key is a form's too)
         full = _key_full_name(words) or (
             (
-                not text[k0].isascii()
+                _CONTACT_FIELD_NEXT.match(text, end) is not None
+                or not text[k0].isascii()
                 or _PERSON_RECORD.search(text, max(0, k0 - 28), k0 + 1) is not None
                 or _other_script_before(text, k0)
             )
@@ -2435,6 +2495,9 @@ def person_name_spans(text: str) -> Iterator[Span]:
     for (m0, _), ctx, keyed, signoff, verb, role in contexts:  # one pass for the four contexts
         if _after_placeholder(text, m0):
             continue
+        k = m0 + text[m0 : m0 + 1].isspace()
+        if ctx[0] >= 0 and not text[k : k + 3].isascii() and _VI_FOLDED.match(text, k) and not _VI_TITLE.match(text, k):
+            continue  # (the fold's DEL stood for another letter: `Chè Ba Màu`, a dessert, `Áng`)
         start, end = ctx if ctx[0] >= 0 else keyed if keyed[0] >= 0 else signoff if signoff[0] >= 0 else verb
         end = _cased_end(text, start, end)
         if _runs_into_placeholder(text, end):
@@ -2457,13 +2520,19 @@ def person_name_spans(text: str) -> Iterator[Span]:
                 or _mailbox_of(words, text[end : end + 80])
                 or _quote_header(text, end)
                 or (_SAYS.match(text, end) is not None and _name_shaped(words))
+                or (_RESIDING.match(text, end) is not None and _name_shaped(words))
             ):
                 continue  # "Load Balancer said": a verb alone makes no name of two plain words
         if ctx[0] >= 0 and (cue := text[m0:start].lower()).startswith(_WEAK_CUES):
             words = text[start:end].split()
             # (the `-er` ending passes only in a name of no everyday word: `Load Balancer` is none)
-            announced = cue.startswith(_ANNOUNCING_CUES) and not any(everyday_words(words))
-            if cue.startswith(_FORM_ROLE_CUES) and not _form_person(words):
+            # (a form's field with a person's contact field on the next line, `Tenant: X` over
+            # `Mobile: …`, announces a person as `my name is` does)
+            contact = _CONTACT_FIELD_NEXT.match(text, end) is not None
+            if cue.startswith(("tenant", "occupant")) and not contact:
+                continue  # (a cloud's or a SaaS's tenant, `Tenant: Contoso Pharma`: a lease's only over a contact)
+            announced = (cue.startswith(_ANNOUNCING_CUES) or contact) and not any(everyday_words(words))
+            if cue.startswith(_FORM_ROLE_CUES) and not (_form_person(words) or announced):
                 continue
             if cue.startswith(_BOOKING_CUES) and any(everyday_words(words)):
                 continue  # (`Booking for Double Room`: a room, a table, a slot is booked too)
@@ -2507,7 +2576,11 @@ _VOCATIVES = _words(
     "Schön Schon Schoen Sehr Vielmals Beaucoup Bien Bella Bello Mille Tante Tanto Mucho Muchas Muito Muitas"
 )
 _LIST_GOES_ON = re.compile(r",[ \t]*[A-Z][\w.-]*(?:,|[ \t]+(?:and|&|or)[ \t]+[A-Z])")
-_TITLE_BEFORE = Rx(r"(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Sra|Srta|Hr\.|Fr\.)\.?[ \t]+$")
+_TITLE_BEFORE = Rx(
+    r"(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Sra|Srta|Hr\.|Fr\.|Sig\.|Sig\.ra|Sig\.na|Dott\.|Pani|Panie|Pana?|"
+    r"Say(?:\x7f|i)n|Sr\.)\.?[ \t]+$"
+)
+_GERMAN_TITLE_BEFORE = Rx(r"(?:Herr|Frau|Hr\.|Fr\.)[ \t]+$")
 # roles a title also stands before ("Frau Doktor", "Sra. Presidenta"): no surname
 _TITLED_ROLES = _words(
     "doktor doctor doctora direktor direktorin director directora presidente presidenta president profesor "
@@ -2535,10 +2608,14 @@ def _used_as_code(text: str, word: str) -> bool:
 def _single_after_cue(text: str, m0: int, start: int, end: int) -> bool:
     """One name-shaped word after a title or a greeting, or closing its line after a sign-off word."""
     word = text[start:end]
-    if " " in word or not _name_shaped([word, word]) or word in _PRODUCT_LEADS:
-        return False
     cue = text[max(m0, start - 12) : start]
-    if _TITLE_BEFORE.search(cue):
+    titled = _TITLE_BEFORE.search(cue) is not None
+    # (after a German title an `-er` surname is a name's, as after `my name is`: `Hr. Wagner`, `Frau
+    # Becker`; after an English one it may be a brand's, `Dr. Pepper`)
+    german = titled and _GERMAN_TITLE_BEFORE.search(cue) is not None
+    if " " in word or not _name_shaped([word, word], announced=german) or word in _PRODUCT_LEADS:
+        return False
+    if titled:
         return word.lower() not in _TITLED_ROLES and word.lower() not in _ROLE_WORDS
     if word in _VOCATIVES:
         return False
@@ -2567,6 +2644,12 @@ def _name_part_value(text: str, m0: int, start: int, end: int) -> bool:
 
 # `name: X` (YAML, JSON, a form): the key is everywhere in code (`name: build`), so its value must
 # read as a person's full name (see person_name_spans)
+# a form's next line naming a person's contact field (`Name: X` over `Phone: …`): the name is a person's
+# (the line may carry a diff's or a quote's margin, or be escaped)
+_CONTACT_FIELD_NEXT = re.compile(
+    r"[ \t]*(?:\r?\n|\\n)[ \t>+-]{0,6}(?i:phone|mobile|cell|tel|telephone|e-?mail|date of birth|d\.?o\.?b\.?|"
+    r"birth ?date|address|home address)[ \t]*:"
+)
 _NAME_KEY = Rx(rf"(?:^|[\s{{,\"'(\x7f])\\?[\"']?(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?({_FULL})")
 
 
@@ -2704,6 +2787,8 @@ def _mailbox_of(words: list[str], after: str) -> bool:
     after = after.lstrip(' \t\\"').lstrip(" \t")
     if not after.startswith(("<", "(")) or "@" not in after:
         return False
+    if words[-1].lower() in GROUP_WORDS:
+        return False  # `Acme Maintainers <maintainers@…>`: a group's mailbox, its word in the local part
     local = after[1 : after.index("@")].lower()
     if local in _ROLE_LOCALS or local.split(".")[0].split("+")[0] in _ROLE_LOCALS:
         return False
@@ -3079,6 +3164,7 @@ from persona_pipeline.core.evidence.redaction import (  # noqa: E402
     calendar_people,
     chat_profiles,
     cli_identities,
+    honorific_names,
     personal_numbers,
     sql_rows,
 )
@@ -3127,4 +3213,5 @@ DETECTORS = (
     chat_profiles.chat_profile_spans,  # a Slack, Discord, Matrix or Graph user object's login, names, phone
     calendar_people.calendar_people_spans,  # an iCalendar organizer's or attendee's name (CN)
     cli_identities.cli_identity_spans,  # whoami output, IAM user ARNs, Jenkins' "Started by user", SDK user ids
+    honorific_names.honorific_name_spans,  # a given name before a Turkish honorific after it (`Ayşe Hanım`)
 )

@@ -49,7 +49,7 @@ from persona_pipeline.core.evidence.redaction.spans import LABEL_KINDS, Span, ap
 from persona_pipeline.core.evidence.redaction.specimens import specimen_address, specimen_name
 from persona_pipeline.core.evidence.redaction.street_grammar import sentence_end
 from persona_pipeline.core.evidence.redaction.text_forms import scan_views
-from persona_pipeline.core.evidence.redaction.views import View
+from persona_pipeline.core.evidence.redaction.views import View, reshaped
 
 log = logging.getLogger(__name__)
 
@@ -633,6 +633,8 @@ class Redactor:
             spans = own_spans(vt) + _value_spans(vt, found)
             detected = [s for detector in pii.DETECTORS for s in detector(vt)]
             personal = _personal(vt, detected)
+            if reshaped(view):  # (a diff's or a quote's lines read as lines: a CSV header over its row)
+                personal += _personal(vt, linked_label_spans(vt, detect_pairs))
             spans.extend(personal)
             spans.extend(address_tails(vt, personal))  # (as on the original text: see `_spans`)
             spans.extend(names_beside_addresses(vt, personal))

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 
+from persona_pipeline.core.evidence.redaction import margin_views
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, prepare
 from persona_pipeline.core.evidence.redaction.secrets import LABEL_WORD
 
@@ -589,11 +590,21 @@ def was_refused(text: str) -> bool:
 # an encoded word's opening (`_eword_view`): a literal, as exact on the fold as on the text (no
 # terminal control sequence the fold blanks holds a `=`)
 _EWORD_PROBE = Rx(r"=\?")
+# a diff's hunk header or a quoted line (`margin_views.margin_view`), a labelled value wrapped at a line
+# (`wrap_view`), a variable's name and value in adjacent table cells (`cells_view`)
+_MARGIN_PROBE = Rx(r"(?m)^(?:@@ -\d|> ?\S)")
+_WRAP_PROBE = Rx(
+    r"(?i:secret|pass|pwd|token|key|auth|cred)[A-Za-z0-9_. -]{0,40}[:=][ \t]{0,4}[\"'`]?[A-Za-z0-9+/=_~.$!%:-]{6,}"
+    r"\r?\n(?:[+-]|(?:>[ \t]?){1,4})?[ \t]{0,12}[A-Za-z0-9+/_~.$!%-]{6,}={0,2}[\"'`]?[ \t]*(?:\r?\n|$)"
+)
+_HYPHEN_PROBE = Rx(r"[A-Za-z\x7f]-\r?\n[ \t>+-]{0,6}[a-z\x7f]")
+_CELLS_PROBE = Rx(r"`[A-Z][A-Z0-9_]{2,63}`[ \t]*\\?\|[ \t]*`")
 # the RE2 probes `_direct_views` reads (each still behind its cheap `in` tests), and those other
 # modules ask of the same texts (`share_probe`)
 _SET_PROBES: tuple[Rx, ...] = (
     *(_JSON_PROBE, _CONT_PROBE, _PCT_PROBE, _HTML_PROBE, _JOIN_PROBE, _PUNCT_PROBE, _PS_PROBE, _QP_PROBE),
     _EWORD_PROBE,
+    *(_MARGIN_PROBE, _WRAP_PROBE, _CELLS_PROBE, _HYPHEN_PROBE),
 )
 _SET_INDEX = {id(rx): i for i, rx in enumerate(_SET_PROBES)}
 
@@ -696,6 +707,35 @@ def _direct_views(text: str) -> list[View]:
     return out
 
 
+class Reshaped(View):
+    """A view of reshaped text (`margin_views`): its lines are read as lines again, so the readers of
+    labels away from their values (a CSV header over its row) read its windows too."""
+
+
+def reshaped(view: View) -> bool:
+    """Whether `view` or a view it is composed of is a `Reshaped` one."""
+    return isinstance(view, Reshaped) or bool(view.__dict__.get("_reshaped"))
+
+
+_RESHAPED = (
+    (lambda t: "\n" in t or t.startswith(">"), _MARGIN_PROBE, margin_views.margin_segments),
+    (lambda t: "\n" in t, _WRAP_PROBE, margin_views.wrap_segments),
+    (lambda t: "`" in t and "|" in t, _CELLS_PROBE, margin_views.cells_segments),
+    (lambda t: "-\n" in t or "-\r\n" in t, _HYPHEN_PROBE, margin_views.hyphen_segments),
+)
+
+
+def _reshaped_view(text: str) -> View | None:
+    """The one view of text reshaped on its way into a prompt (`margin_views`), on the original only:
+    a diff's or a quote's margin dropped, a labelled value wrapped at a line joined, a table's
+    `NAME` | `value` cells read as `NAME = value`, a word hyphenated at a line's end joined. Seen by the
+    secret engine too (`KEY=value` on a diff's line)."""
+    probe = _prober(_folded_once(text))
+    segs = [g for marker, rx, find in _RESHAPED if marker(text) and probe(rx) for g in find(text)]
+    found = margin_views.reshaped(text, segs) if segs else None
+    return None if found is None else Reshaped(found[0], True, found[1])
+
+
 def _folded_once(text: str) -> str:
     """The text carrying its fold, for the several RE2 probes of `_direct_views` (a plain view text
     was folded again by each one: ~40% of the views' time on the shared bench). Exact: a probe reads
@@ -724,6 +764,7 @@ def decoded_views(text: str) -> tuple[View, ...]:
         and (text.isascii() or _BOX.search(text) is None)
         and ("eyJ" not in text or _B64_JSON.search(text) is None)
         and not ("\n" in text and _CONT_PROBE.search(text) is not None)
+        and not any(marker(text) and rx.search(text) is not None for marker, rx, _ in _RESHAPED)
     ):
         return ()
     views: list[View] = []
@@ -750,6 +791,18 @@ def decoded_views(text: str) -> tuple[View, ...]:
         if not nxt:
             break
         frontier = nxt
+    # (the paste's own shape, read once on the original text and composed with no other view: rev50r R8)
+    shaped = _reshaped_view(text)
+    if shaped is not None and shaped.text not in seen:
+        views.append(shaped)
+        # (and its one-step decodings: a string concatenated across a diff's lines, `views._CONT`)
+        for v in _direct_views(_folded_once(shaped.text)):
+            built_budget -= len(v.text)
+            if built_budget < 0:
+                raise _refuse(text)
+            if v.text not in seen:
+                seen.add(v.text)
+                views.append(_Composed(v, shaped))
     return tuple(views)
 
 
@@ -761,6 +814,7 @@ class _Composed(View):
         object.__setattr__(self, "url", outer.url or inner.url)
         object.__setattr__(self, "_escapes", outer._escapes)
         object.__setattr__(self, "_inner", inner)
+        object.__setattr__(self, "_reshaped", reshaped(outer) or reshaped(inner))
         if "_whole" in outer.__dict__:  # (the outer's units, in its original: the inner view's text)
             object.__setattr__(self, "_whole", outer.__dict__["_whole"])
 
