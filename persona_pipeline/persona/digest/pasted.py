@@ -1,0 +1,225 @@
+"""Pasted material in a user turn: not the person's words, so never read for rules.
+
+A turn often holds a pasted traceback, compiler or test output, log lines, a diff, a shell session
+or the agent's own earlier answer quoted back, around one or two sentences the person wrote.
+`own_words` blanks the pasted lines (each becomes an empty line, so the person's sentences keep
+their place and never join across a paste) and leaves every other line exactly as typed.
+
+What counts as pasted is read from structure only, each shape from the documented output format
+of the tool that prints it, never from any corpus's wording:
+- blocks: CommonMark fenced code (``` / ~~~, an unclosed fence runs to the end, §4.5), indented
+  code after a blank line (§4.4), block quotes (`>`, §5.1);
+- lines: Python tracebacks (`Traceback (most recent call last):`, `File "…", line N`), V8 / JVM /
+  .NET stack frames (`at f (file.js:1:2)`, `at pkg.Cls.m(Cls.java:12)`, `at N.C.M() in f.cs:line 3`),
+  Go and Rust panics, `path:line[:col]:` locations (GCC/Clang, rustc's `-->`, mypy, ESLint, tsc's
+  `file(l,c):`), `error:` / `warning:` diagnostics, exception lines (`ValueError: …`,
+  `java.io.IOException: …`), log records opening with an ISO 8601 / RFC 3339 time, a clock time or
+  an RFC 3164 syslog stamp, or with a severity name (RFC 5424 severities and the levels of log4j and
+  Python `logging`), shell and REPL prompts (`$ `, `>>> `, `In [3]:`, `PS C:\\>`, `user@host:~$`),
+  unified diffs (GNU diffutils: `diff --git`, `index`, `---`/`+++`, `@@ -a,b +c,d @@` and the hunk's
+  ` `/`+`/`-` lines), test runners' lines (pytest, unittest, Jest, `go test`, `cargo test`, TAP);
+- runs: a line with no sentence shape (mostly symbols and digits: JSON, tables, code) or an
+  indented line is pasted when it touches a pasted line within the same paragraph, or in a run of
+  three; a sentence-shaped line between two pasted lines of one paragraph is part of the paste
+  (a traceback's "During handling of the above exception…");
+- echo: a line that repeats the preceding assistant text (the turn's context) is quoted back.
+
+A sentence that names a command or quotes a flag ("always run `pytest -x` first") has none of these
+shapes and stays. Every step is a bounded pass over the lines: linear in the turn's length.
+"""
+
+from __future__ import annotations
+
+import re
+
+from persona_pipeline.persona.digest.code_talk import about_code
+
+# CommonMark §4.5: up to three spaces, then three or more backticks or tildes
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+# CommonMark §5.1 block quote marker
+_QUOTE = re.compile(r"^ {0,3}>")
+# CommonMark §4.4: four spaces or a tab of indentation
+_INDENT = re.compile(r"^(?: {4}|\t)")
+# a list item's marker (CommonMark §5.2): indented lines after it continue the item, not code
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s")
+
+_STRONG = re.compile(
+    "|".join(
+        [
+            # Python traceback header, frame and chained-exception lines (the `traceback` module)
+            r"^Traceback \(most recent call last\):",
+            r"^\s+File \"[^\"\n]*\", line \d+",
+            # V8 / Node and JVM frames: "at fn (file.js:1:2)", "at pkg.Cls.m(Cls.java:12)", "at file.js:1:2"
+            r"^\s*at [^\s(]+ ?\([^()\n]*(?::\d+|Native Method|Unknown Source)\)\s*$",
+            r"^\s*at [^\s()]+:\d+(?::\d+)?\s*$",
+            # .NET: "at Ns.Cls.M(args) in C:\src\f.cs:line 42"
+            r"^\s*at \S+\([^()\n]*\)(?: in \S.*:line \d+)?\s*$",
+            r"^\s*(?:Caused by|Suppressed): \S",
+            r"^\s*\.\.\. \d+ (?:more|common frames omitted)\s*$",
+            # Go panics and Rust panics / backtraces
+            r"^goroutine \d+ \[[^\]\n]*\]:",
+            r"^panic: \S",
+            r"^thread '[^'\n]*' panicked at ",
+            r"^stack backtrace:\s*$",
+            # compiler / checker locations: "src/a.c:12:5: error: …", "app.py:3: error", "--> src/main.rs:3:5",
+            # tsc's "file.ts(3,5): error TS…"
+            r"^\s*(?:--> ?)?[\w.~/\\-]*\.\w{1,10}:\d+(?::\d+)?(?::|\s*$)",
+            r"^\s*[\w.~/\\-]*\.\w{1,10}\(\d+,\d+\): ",
+            # rustc / gcc / clang diagnostics and their notes
+            r"^(?:error|warning)(?:\[[A-Z]{0,2}\d+\])?: \S",
+            r"^\s+= (?:note|help): ",
+            # an exception's own line: "ValueError: …", "java.lang.IllegalStateException: …"
+            r"^(?:[a-z_][\w]*\.)*(?:[A-Z]\w*)?(?:Error|Exception|Warning|Fault|Failure)(?::(?: |$)|\s*$)",
+            # GNU make's error line ("make: *** [target] Error 2", the GNU make manual's "Error Messages")
+            r"^g?make(?:\[\d+\])?: \*\*\* ",
+            # log records: ISO 8601 / RFC 3339 date-time, a clock time, an RFC 3164 syslog stamp …
+            r"^\s*[\[(]?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}",
+            r"^\s*[\[(]?\d{2}:\d{2}:\d{2}(?:[.,]\d+)?[\])]?\s",
+            r"^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d{2}:\d{2}:\d{2} ",
+            # … or a severity name in capitals (RFC 5424, log4j, Python logging: "ERROR:root:…")
+            r"^\s*[\[(]?(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|ERR|SEVERE|CRIT|CRITICAL|FATAL|ALERT|EMERG)"
+            r"[\])]?(?:[:|]| +-? ?\S)",
+            # shell and REPL prompts (POSIX `$ `, `user@host:dir$ `, Python `>>> `, IPython, PowerShell)
+            r"^\s*\$ \S",
+            r"^[\w.-]+@[\w.-]+(?::[^\s$#]*)?[$#] ",
+            r"^>>> ",
+            r"^(?:In|Out) ?\[\d+\]: ",
+            r"^PS [A-Za-z]:\\[^>\n]*> ",
+            # unified diff headers (GNU diffutils, git diff)
+            r"^diff --git ",
+            r"^index [0-9a-f]{7,}\.\.[0-9a-f]{7,}",
+            r"^(?:---|\+\+\+) (?:a/|b/|/dev/null|\S+\t)",
+            # test runners: pytest, unittest, Jest, go test, cargo test, TAP
+            r"^={3,} .* ={3,}\s*$",
+            r"^_{3,} .* _{3,}\s*$",
+            r"^(?:FAILED|PASSED|ERROR|XFAIL|XPASS|SKIPPED) \S+::",
+            r"^\S+\.py(?:::\S+)+ (?:PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b",
+            r"^\S+\.py [.FEsxX]+(?:\s+\[\s*\d+%\])?\s*$",
+            r"^(?:FAIL|ERROR): \w+ \(",
+            r"^Ran \d+ tests? in [\d.]+s\s*$",
+            r"^\s*(?:PASS|FAIL) \S+\.\w+",
+            r"^(?:Tests|Test Suites|Snapshots):\s+\d+ ",
+            r"^\s*(?:---|===) (?:FAIL|PASS|RUN|SKIP|PAUSE|CONT|NAME)\b",
+            r"^(?:ok|FAIL|\?)\s+\S+\s+(?:\(?\d+\.\d+s\)?|\[no test files\])",
+            r"^test \S+ \.\.\. (?:ok|FAILED|ignored)\s*$",
+            r"^test result: (?:ok|FAILED)\. ",
+            r"^(?:not )?ok \d+(?: -|\s*$)",
+            r"^1\.\.\d+\s*$",
+        ]
+    )
+)
+# a unified diff's hunk header; the lines after it open with " ", "+", "-" or "\"
+_HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
+_HUNK_LINE = re.compile(r"^[ +\-\\]")
+
+
+def _shapeless(line: str) -> bool:
+    """No sentence shape: no word of letters, or mostly symbols and digits (JSON, a
+    table row, a line of code)."""
+    s = line.strip()
+    letters = sum(c.isalpha() or c == " " for c in s)
+    # the reader's own bar for a data row (`reading`: letters under 70 % of the text)
+    return letters < 0.7 * len(s) or not re.search(r"[^\W\d_]{2}", s)
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def own_words(text: str, echo: str = "") -> str:
+    """`text` with every pasted line blanked (see the module's docstring); `echo` is the preceding
+    assistant text when the turn carries it."""
+    lines = text.split("\n")
+    n = len(lines)
+    pasted = [False] * n
+    # kind per line: "" blank, "s" strong (pasted by its own shape), "w" weak (shapeless or
+    # indented: pasted next to a paste), "p" prose
+    kind = [""] * n
+    said = _norm(echo)
+    fence = ""
+    hunk = False
+    in_list = False  # inside a list item (its indented lines continue it)
+    after_blank = True
+    for i, line in enumerate(lines):
+        if fence:
+            pasted[i] = True
+            m = _FENCE.match(line)
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not line.strip(" `~"):
+                fence = ""
+            continue
+        if not line.strip():
+            kind[i] = ""
+            hunk = False
+            after_blank = True
+            continue
+        m = _FENCE.match(line)
+        # a backtick fence's info string has no backtick (§4.5): "```x```" is a code span
+        if m and not (m.group(1)[0] == "`" and "`" in line[m.end() :]):
+            fence = m.group(1)
+            pasted[i] = True
+        elif _QUOTE.match(line) or _STRONG.match(line) or _HUNK.match(line) or (hunk and _HUNK_LINE.match(line)):
+            kind[i] = "s"
+            hunk = hunk or bool(_HUNK.match(line))
+        elif _INDENT.match(line):
+            # an indented sentence under a list item continues the item (§5.2); otherwise an indented
+            # line shaped like code, or opening a block after a blank line (§4.4), is code, and any
+            # other indented line goes with a paste next to it
+            if in_list and not _shapeless(line):
+                kind[i] = "p"
+            elif after_blank or _shapeless(line) or about_code(line):
+                kind[i] = "s"
+            else:
+                kind[i] = "w"
+        elif said and len(line.strip()) >= 20 and _norm(line) in said:
+            kind[i] = "s"
+        else:
+            kind[i] = "w" if _shapeless(line) else "p"
+        after_blank = False
+        in_list = bool(_LIST_ITEM.match(line)) or (in_list and kind[i] == "p" and bool(_INDENT.match(line)))
+    _spread(kind, pasted)
+    return "\n".join("" if p else line for line, p in zip(lines, pasted, strict=True))
+
+
+def _spread(kind: list[str], pasted: list[bool]) -> None:
+    """Mark strong lines, the weak lines chained to them (or in a run of three) and the prose lines
+    sandwiched between two pasted lines of one paragraph. Three linear passes."""
+    n = len(kind)
+    for i in range(n):
+        if kind[i] == "s":
+            pasted[i] = True
+    # weak lines chained to a pasted line, forwards then backwards
+    for order in (range(n), range(n - 1, -1, -1)):
+        last = False
+        for i in order:
+            if kind[i] == "":
+                last = False
+            elif pasted[i]:
+                last = True
+            elif kind[i] == "w" and last:
+                pasted[i] = True
+            else:
+                last = False
+    # a run of three or more weak lines
+    i = 0
+    while i < n:
+        j = i
+        while j < n and kind[j] == "w":
+            j += 1
+        if j - i >= 3:
+            for k in range(i, j):
+                pasted[k] = True
+        i = max(j, i + 1)
+    # prose between two pasted lines of one paragraph
+    i = 0
+    while i < n:
+        if kind[i] == "":
+            i += 1
+            continue
+        j = i
+        while j < n and kind[j] != "":
+            j += 1
+        marked = [k for k in range(i, j) if pasted[k]]
+        if len(marked) >= 2:
+            for k in range(marked[0], marked[-1]):
+                pasted[k] = True
+        i = j

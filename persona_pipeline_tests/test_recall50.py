@@ -1,0 +1,214 @@
+"""Pasted material is not the person's words (issue 15): a pasted traceback, compiler or test
+output, log lines, a diff, a shell session or the agent's answer quoted back never becomes a rule;
+the one or two sentences the person wrote around it still do (`persona/digest/pasted.py`)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from persona_pipeline.core.models import Tier
+from persona_pipeline.persona.digest.models import DigestInput, EvidenceView
+from persona_pipeline.persona.digest.offline import OfflineDigester
+from persona_pipeline.persona.digest.pasted import own_words
+from persona_pipeline.persona.fold import fold
+from persona_pipeline.persona.pack import compile_pack
+
+
+def _inp(unit: str, text: str, day: int, context: str = "", tier: Tier = Tier.T2) -> DigestInput:
+    ev = EvidenceView(
+        evidence_id=f"{unit}-0",
+        tier=tier,
+        kind="prompt",
+        excerpt=text,
+        context=context,
+        timestamp=f"2026-10-{day:02d}T00:00:00Z",
+        project="p1",
+        session_id=unit,
+    )
+    return DigestInput(unit_key=unit, session_id=unit, project="p1", evidence=[ev])
+
+
+def _pack(turns: list[str], context: str = "", tier: Tier = Tier.T2) -> list[str]:
+    """The pack's bullets for one turn per session, each a day apart."""
+    inputs = [_inp(f"s{i}", t, i + 1, context, tier) for i, t in enumerate(turns)]
+    obs = [o for r in OfflineDigester().digest_many(inputs) for o in r.observations]
+    return [b.text.lower() for b in compile_pack(fold(obs)).bullets]
+
+
+# Each: a turn of pasted material holding a line shaped like a rule, the person's own sentence
+# around it, the words of the pasted rule-shaped line, and the words of the person's rule. The turn
+# is said in three sessions (a paste the person keeps running into, a rule they keep repeating).
+PASTES = [
+    (
+        "got this again:\n"
+        "Traceback (most recent call last):\n"
+        '  File "shop/cart.py", line 88, in total\n'
+        "    raise ValueError('quantity should always be a positive integer')\n"
+        "ValueError: quantity should always be a positive integer\n"
+        "Always check the inputs at the API boundary, not deep inside the cart.",
+        "positive integer",
+        "api boundary",
+    ),
+    (
+        "the suite is red:\n"
+        "============================= test session starts ==============================\n"
+        "tests/test_tiles.py ..F                                                  [100%]\n"
+        "FAILED tests/test_tiles.py::test_zoom - AssertionError: tiles must always be square\n"
+        "========================= 1 failed, 2 passed in 0.31s ==========================\n"
+        "I want a failing test fixed at its cause, never marked as xfail.",
+        "square",
+        "xfail",
+    ),
+    (
+        "2026-03-02 09:14:07,112 WARNING scheduler: jobs should always declare a timeout\n"
+        "2026-03-02 09:14:07,540 ERROR scheduler: job nightly-export never finished\n"
+        "Please always log in UTC, local times make these impossible to line up.",
+        "declare a timeout",
+        "utc",
+    ),
+    (
+        "$ cargo build\n"
+        "warning: you should always derive Debug for public types\n"
+        "error[E0382]: borrow of moved value: `frame`\n"
+        "  --> src/render.rs:41:13\n"
+        "I prefer cloning small structs over fighting the borrow checker with lifetimes.",
+        "derive debug",
+        "cloning small structs",
+    ),
+    (
+        "diff --git a/conf/site.toml b/conf/site.toml\n"
+        "index 3f2a9c1..8b7e0d4 100644\n"
+        "--- a/conf/site.toml\n"
+        "+++ b/conf/site.toml\n"
+        "@@ -3,3 +3,3 @@\n"
+        "-# always keep caching on in staging\n"
+        "+# never cache in staging\n"
+        " title = 'Herbarium'\n"
+        "Keep configuration changes in their own commit, separate from code.",
+        "caching",
+        "own commit",
+    ),
+    (
+        "```\n"
+        "You should always write docstrings in the imperative mood.\n"
+        "```\n"
+        "Use the ORM's generated migrations and review them, never hand-written SQL for schema changes.",
+        "imperative mood",
+        "generated migrations",
+    ),
+    (
+        "> You should always run the linter before every push.\n"
+        "I pin direct dependencies to ranges and let the lockfile do the rest.",
+        "linter",
+        "direct dependencies",
+    ),
+    (
+        "   at Ledger.post (/srv/books/ledger.js:120:11)\n"
+        "   at processTicksAndRejections (node:internal/process/task_queues:95:5)\n"
+        "Error: entries must always balance before posting\n"
+        "I like money kept in integer cents everywhere, never floats.",
+        "balance before posting",
+        "integer cents",
+    ),
+]
+
+
+@pytest.mark.parametrize(("turn", "pasted_words", "own_rule"), PASTES)
+def test_a_paste_is_no_rule_and_the_persons_sentence_is(turn: str, pasted_words: str, own_rule: str) -> None:
+    bullets = _pack([turn, turn, turn])
+    assert not [b for b in bullets if pasted_words in b], bullets
+    assert [b for b in bullets if own_rule in b], bullets
+
+
+def test_the_agents_answer_quoted_back_without_a_marker_is_no_rule() -> None:
+    # the turn repeats a line of the preceding assistant text (its context), then disagrees
+    context = "Done. Going forward you should always add a changelog entry for every pull request."
+    turn = "you should always add a changelog entry for every pull request\nWhat? I write the release notes by hand."
+    bullets = _pack([turn, turn, turn], context=context)
+    assert not [b for b in bullets if "changelog entry" in b], bullets
+    assert [b for b in bullets if "release notes by hand" in b], bullets
+
+
+# Look-alikes: the person's own rules that name a command, quote a flag, a path or a log level, a
+# list with an indented continuation, a rule in a code span — all stay rules.
+OWN_RULES = [
+    ("always run `pytest -x` first", "pytest -x"),
+    ("never pass --no-verify to git commit", "--no-verify"),
+    ("always keep secrets in ~/.config/app/secrets.env, never in the repo", "secrets.env"),
+    ("- keep commits small\n    and always squash fixups before merging", "keep commits small"),
+    ("Log errors at ERROR level and retries at WARNING, always.", "error level"),
+    ("always use `ruff format` before committing, never black", "ruff format"),
+    ("I prefer `uv run` over activating the venv by hand.", "uv run"),
+]
+
+
+@pytest.mark.parametrize(("turn", "words"), OWN_RULES)
+def test_a_rule_that_names_a_command_or_flag_stays_a_rule(turn: str, words: str) -> None:
+    assert [b for b in _pack([turn, turn]) if words in b], _pack([turn, turn])
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        # pasted output alone, said in three sessions: nothing the person wrote, so no rule
+        "FAILED tests/test_api.py::test_auth - AssertionError: tokens must always expire\n"
+        "========================= 1 failed, 9 passed in 1.02s ==========================",
+        "2026-01-05T10:00:00Z INFO gateway: clients should always retry with backoff",
+        "> Always prefer composition over inheritance.",
+        "```\nnever commit directly to main\n```",
+        "$ make deploy\nmake: *** [deploy] Error 1",
+        # a one-off and a question around a paste stay no rule
+        "fix this one:\nTypeError: cannot read properties of undefined (reading 'id')\ncan you look at it today?",
+    ],
+)
+def test_pasted_output_said_again_and_again_is_no_rule(turn: str) -> None:
+    assert _pack([turn, turn, turn]) == []
+
+
+def test_an_instruction_files_own_text_is_read_whole() -> None:
+    # an instruction file is the person's own text: its quoted note is still a directive
+    turn = "> Always answer in British English."
+    assert [b for b in _pack([turn, turn], tier=Tier.T0) if "british english" in b]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("I get\n    x = 1\n    y = 2\nalways name things fully", ["I get", "always name things fully"]),
+        ("plain sentence one.\nplain sentence two.", ["plain sentence one.", "plain sentence two."]),
+        ('{"a": 1,\n "b": [1, 2],\n "c": null}\nprefer tabs', ["prefer tabs"]),
+        ("```python\nx = 1\n", []),  # an unclosed fence runs to the end (CommonMark)
+        ("```x``` is fine, use it", ["```x``` is fine, use it"]),  # a code span, not a fence
+    ],
+)
+def test_own_words_keeps_exactly_the_persons_lines(text: str, kept: list[str]) -> None:
+    out = own_words(text)
+    assert [ln for ln in out.split("\n") if ln] == kept
+    assert len(out.split("\n")) == len(text.split("\n"))  # every line keeps its place
+
+
+@pytest.mark.parametrize(
+    "piece",
+    [
+        '  File "a.py", line 1, in f\n',
+        "    at f (a.js:1:2)\n",
+        "a.b.c.d.e.f.g:1:",
+        "ValueError" * 50 + "\n",
+        "a" * 40 + "\n",
+        "2026-01-01 00:00 ERROR x\n",
+        "@@ -1,2 +1,2 @@\n+x\n",
+        "> q\n",
+        "word word word\n",
+        "a.",
+        "= ",
+        "{[",
+    ],
+)
+def test_linear_on_long_pastes(piece: str) -> None:
+    # 5,000 lines, and one line of the piece repeated: both must stay fast
+    for text in (piece * 5000, piece.replace("\n", " ") * 5000):
+        start = time.perf_counter()
+        own_words(text, echo="x" * 200)
+        assert time.perf_counter() - start < 1.0, piece
