@@ -181,6 +181,23 @@ def test_an_instruction_files_own_text_is_read_whole() -> None:
         ('{"a": 1,\n "b": [1, 2],\n "c": null}\nprefer tabs', ["prefer tabs"]),
         ("```python\nx = 1\n", []),  # an unclosed fence runs to the end (CommonMark)
         ("```x``` is fine, use it", ["```x``` is fine, use it"]),  # a code span, not a fence
+        # a namespaced Ruby exception and its backtrace line
+        (
+            "seeding broke:\nSequel::DatabaseError: the column must not be null\n  db/seeds.rb:12:in `block'\nlook",
+            ["seeding broke:", "look"],
+        ),
+        # a Dart / gdb numbered frame
+        ("#0      Cart.total (package:shop/cart.dart:17)\nseen twice", ["seen twice"]),
+        # "Caused by:" alone, then the cause indented
+        ("Caused by:\n  Timeout after 30s, you should retry\nretry it", ["retry it"]),
+        # a heading and its indented records after a paste; a heading before a paste is the person's
+        (
+            "Error: could not lock the table\nLock details:\n  Owner: ci-3\n  Since: 4h\nhelp",
+            ["help"],
+        ),
+        ("always format logs like this:\n2026-01-01T00:00:00Z INFO x", ["always format logs like this:"]),
+        # an indented sentence under a list item continues the item
+        ("- squash fixups\n   before you merge, always", ["- squash fixups", "   before you merge, always"]),
     ],
 )
 def test_own_words_keeps_exactly_the_persons_lines(text: str, kept: list[str]) -> None:

@@ -54,8 +54,10 @@ _STRONG = re.compile(
             r"^\s*at [^\s()]+:\d+(?::\d+)?\s*$",
             # .NET: "at Ns.Cls.M(args) in C:\src\f.cs:line 42"
             r"^\s*at \S+\([^()\n]*\)(?: in \S.*:line \d+)?\s*$",
-            r"^\s*(?:Caused by|Suppressed): \S",
+            r"^\s*(?:Caused by|Suppressed):(?:\s|$)",
             r"^\s*\.\.\. \d+ (?:more|common frames omitted)\s*$",
+            # numbered frames of Dart, gdb and lldb ("#0      Cls.m (package:a/b.dart:41)", "#1  0x… in f () at x.c:3")
+            r"^#\d+ +\S[^\n]*:\d+(?::\d+)?\)?\s*$",
             # Go panics and Rust panics / backtraces
             r"^goroutine \d+ \[[^\]\n]*\]:",
             r"^panic: \S",
@@ -70,6 +72,8 @@ _STRONG = re.compile(
             r"^\s+= (?:note|help): ",
             # an exception's own line: "ValueError: …", "java.lang.IllegalStateException: …"
             r"^(?:[a-z_][\w]*\.)*(?:[A-Z]\w*)?(?:Error|Exception|Warning|Fault|Failure)(?::(?: |$)|\s*$)",
+            # a Ruby / C++ / Rust namespaced class opening the line with a colon: "ActiveRecord::RecordInvalid: …"
+            r"^[A-Z]\w*(?:::[A-Z]\w*)+: ",
             # GNU make's error line ("make: *** [target] Error 2", the GNU make manual's "Error Messages")
             r"^g?make(?:\[\d+\])?: \*\*\* ",
             # log records: ISO 8601 / RFC 3339 date-time, a clock time, an RFC 3164 syslog stamp …
@@ -133,7 +137,8 @@ def own_words(text: str, echo: str = "") -> str:
     n = len(lines)
     pasted = [False] * n
     # kind per line: "" blank, "s" strong (pasted by its own shape), "w" weak (shapeless or
-    # indented: pasted next to a paste), "p" prose
+    # indented: pasted next to a paste), "c" a heading ending in a colon (pasted after a paste),
+    # "p" prose
     kind = [""] * n
     said = _norm(echo)
     fence = ""
@@ -172,8 +177,12 @@ def own_words(text: str, echo: str = "") -> str:
                 kind[i] = "w"
         elif said and len(line.strip()) >= 20 and _norm(line) in said:
             kind[i] = "s"
+        elif _shapeless(line) or (line[0].isspace() and not in_list):
+            kind[i] = "w"  # a person's own lines start at the margin; output's records are indented
+        elif line.rstrip().endswith(":"):
+            kind[i] = "c"  # a heading of what follows ("Lock info:"): part of a paste it follows
         else:
-            kind[i] = "w" if _shapeless(line) else "p"
+            kind[i] = "p"
         after_blank = False
         in_list = bool(_LIST_ITEM.match(line)) or (in_list and kind[i] == "p" and bool(_INDENT.match(line)))
     _spread(kind, pasted)
@@ -187,15 +196,15 @@ def _spread(kind: list[str], pasted: list[bool]) -> None:
     for i in range(n):
         if kind[i] == "s":
             pasted[i] = True
-    # weak lines chained to a pasted line, forwards then backwards
-    for order in (range(n), range(n - 1, -1, -1)):
+    # weak lines chained to a pasted line, forwards then backwards; a heading line only forwards
+    for order, chained in ((range(n), ("w", "c")), (range(n - 1, -1, -1), ("w",))):
         last = False
         for i in order:
             if kind[i] == "":
                 last = False
             elif pasted[i]:
                 last = True
-            elif kind[i] == "w" and last:
+            elif kind[i] in chained and last:
                 pasted[i] = True
             else:
                 last = False
