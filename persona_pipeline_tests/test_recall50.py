@@ -212,7 +212,7 @@ def test_own_words_keeps_exactly_the_persons_lines(text: str, kept: list[str]) -
         '  File "a.py", line 1, in f\n',
         "    at f (a.js:1:2)\n",
         "a.b.c.d.e.f.g:1:",
-        "ValueError" * 50 + "\n",
+        "ValueError" * 5 + "\n",
         "a" * 40 + "\n",
         "2026-01-01 00:00 ERROR x\n",
         "@@ -1,2 +1,2 @@\n+x\n",
@@ -229,3 +229,41 @@ def test_linear_on_long_pastes(piece: str) -> None:
         start = time.perf_counter()
         own_words(text, echo="x" * 200)
         assert time.perf_counter() - start < 1.0, piece
+
+
+# A refusal: "will" of volition, negated, with the first person and a dynamic verb (Quirk et al.
+# 1985, §4.58) is a standing disposition — main read it as no force. Each said in two sessions.
+REFUSALS = [
+    ("I won't approve a migration without a down step.", "down step"),
+    ("we won't ship a release without signed tags", "signed tags"),
+    ("I won't review notebooks with outputs in them.", "notebooks"),
+    ("I won't add a dependency for a ten-line helper.", "ten-line helper"),
+    ("We won't merge a pull request with a red pipeline.", "red pipeline"),
+    ("I won't push to main without a second pair of eyes.", "second pair of eyes"),
+]
+
+
+@pytest.mark.parametrize(("turn", "words"), REFUSALS)
+def test_a_refusal_said_twice_is_a_rule(turn: str, words: str) -> None:
+    bullets = _pack([turn, turn])
+    assert [b for b in bullets if words in b], bullets
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "I won't be around tomorrow, ping Dana",  # a prediction of being, and one day
+        "I won't have time for the review",  # having
+        "I won't know until the vendor replies",  # a thought
+        "I won't touch that file",  # one thing pointed at
+        "I won't lie, the new dashboard is nice",  # a verb with one thing after it
+        "I won't bother you with the details",  # a person
+        "I won't forget to update the changelog",  # a promise ("to" + a verb)
+        "I won't hesitate to roll back",  # a promise
+        "I won't merge it until the tests pass",  # one thing
+        "I won't argue",  # nothing after the verb
+        "I won't push anything today",  # one day
+    ],
+)
+def test_what_is_no_refusal_said_twice_stays_no_rule(turn: str) -> None:
+    assert _pack([turn, turn]) == []
