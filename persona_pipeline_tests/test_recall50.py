@@ -192,7 +192,7 @@ def test_an_instruction_files_own_text_is_read_whole() -> None:
         ("Caused by:\n  Timeout after 30s, you should retry\nretry it", ["retry it"]),
         # a heading and its indented records after a paste; a heading before a paste is the person's
         (
-            "Error: could not lock the table\nLock details:\n  Owner: ci-3\n  Since: 4h\nhelp",
+            "[ERROR] could not lock the table\nLock details:\n  Owner: ci-3\n  Since: 4h\nhelp",
             ["help"],
         ),
         ("always format logs like this:\n2026-01-01T00:00:00Z INFO x", ["always format logs like this:"]),
@@ -267,3 +267,47 @@ def test_a_refusal_said_twice_is_a_rule(turn: str, words: str) -> None:
 )
 def test_what_is_no_refusal_said_twice_stays_no_rule(turn: str) -> None:
     assert _pack([turn, turn]) == []
+
+
+# rev50c round 1: the person's own lines in shapes near the paste patterns stay rules (P1–P4), and
+# more tools' output is pasted (P6). Each said in two sessions.
+@pytest.mark.parametrize(
+    ("turn", "kept"),
+    [
+        # P1: an indented block of rules without list markers
+        (
+            "for the club website:\n    never publish a rider's home town\nalways sort rides by start time\n"
+            "    keep photos under a megabyte",
+            ["home town", "start time", "megabyte"],
+        ),
+        # P2: a capitalised "Warning:" or a severity word opening the person's sentence
+        ("Warning: never restart the kennel feeder during the night", ["kennel feeder"]),
+        ("FATAL errors must always page the vet on duty", ["page the vet"]),
+        # P3a: the person's line between two prompt lines
+        ("$ ./sync.sh\nalways take a backup of the readings first\n$ ./restore.sh", ["backup of the readings"]),
+        # P3b: a list item right after a hunk the header has counted out
+        ("@@ -1,1 +1,1 @@\n-ferry = 7\n+ferry = 8\n- never edit the seed data by hand", ["seed data"]),
+        # P4: "ok" and a duration opening a sentence is no `go test` line
+        ("ok so 1.5s per page is too slow, keep pages under half a second", ["half a second"]),
+    ],
+)
+def test_the_persons_lines_in_paste_like_shapes_stay_rules(turn: str, kept: list[str]) -> None:
+    bullets = _pack([turn, turn])
+    for words in kept:
+        assert [b for b in bullets if words in b], (words, bullets)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "remote: error: always sign your commits on this repo\nremote: hint: see the wiki",
+        "db-1   | never trust client timestamps\ndb-1   | LOG:  database system is ready",
+        "  12:3  error  Use 'const' instead, always  prefer-const",
+        "On branch main\nYour branch is ahead of 'origin/main' by 2 commits.\n"
+        '  (use "git push" to publish your local commits)',
+        "E       AssertionError: prices must always be rounded\nE       assert 1.005 == 1.01",
+        "ok  \tgithub.com/acme/tides\t0.012s",
+    ],
+)
+def test_more_tools_output_is_pasted(turn: str) -> None:
+    assert _pack([turn, turn, turn]) == []

@@ -43,6 +43,7 @@ _INDENT = re.compile(r"^(?: {4}|\t)")
 # a list item's marker (CommonMark §5.2): indented lines after it continue the item, not code
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s")
 
+_LEVELS = "TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|ERR|SEVERE|CRIT|CRITICAL|FATAL|ALERT|EMERG"
 _STRONG = re.compile(
     "|".join(
         [
@@ -71,7 +72,7 @@ _STRONG = re.compile(
             r"^(?:error|warning)(?:\[[A-Z]{0,2}\d+\])?: \S",
             r"^\s+= (?:note|help): ",
             # an exception's own line: "ValueError: …", "java.lang.IllegalStateException: …"
-            r"^(?:[a-z_][\w]*\.)*(?:[A-Z]\w*)?(?:Error|Exception|Warning|Fault|Failure)(?::(?: |$)|\s*$)",
+            r"^(?:[a-z_][\w]*\.)*[A-Z]\w*?[a-z\d](?:Error|Exception|Warning|Fault|Failure)(?::(?: |$)|\s*$)",
             # a Ruby / C++ / Rust namespaced class opening the line with a colon: "ActiveRecord::RecordInvalid: …"
             r"^[A-Z]\w*(?:::[A-Z]\w*)+: ",
             # GNU make's error line ("make: *** [target] Error 2", the GNU make manual's "Error Messages")
@@ -80,15 +81,26 @@ _STRONG = re.compile(
             r"^\s*[\[(]?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}",
             r"^\s*[\[(]?\d{2}:\d{2}:\d{2}(?:[.,]\d+)?[\])]?\s",
             r"^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d{2}:\d{2}:\d{2} ",
-            # … or a severity name in capitals (RFC 5424, log4j, Python logging: "ERROR:root:…")
-            r"^\s*[\[(]?(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|ERR|SEVERE|CRIT|CRITICAL|FATAL|ALERT|EMERG)"
-            r"[\])]?(?:[:|]| +-? ?\S)",
+            # … or a severity name (RFC 5424, log4j, Python logging) in a record's shape: bracketed
+            # ("[ERROR] …", Maven), with a logger name ("ERROR:root:…", Python's default format) or a
+            # logger and a dash ("ERROR com.acme.Job - …", log4j's "%p %c - %m")
+            rf"^\s*\[(?:{_LEVELS})\] ",
+            rf"^(?:{_LEVELS}):[\w.]+:",
+            rf"^(?:{_LEVELS}) +[\w.$]+ +- ",
             # shell and REPL prompts (POSIX `$ `, `user@host:dir$ `, Python `>>> `, IPython, PowerShell)
             r"^\s*\$ \S",
             r"^[\w.-]+@[\w.-]+(?::[^\s$#]*)?[$#] ",
             r"^>>> ",
             r"^(?:In|Out) ?\[\d+\]: ",
             r"^PS [A-Za-z]:\\[^>\n]*> ",
+            # git's relayed server lines, `git status`'s own lines, docker compose's "service-1  | …"
+            # records, ESLint's stylish format ("  12:3  error  Message  rule-id")
+            r"^remote: ",
+            r"^\s+\(use \"git [^\"\n]*\" ",
+            r"^(?:On branch \S+\s*$|Your branch is (?:up to date|ahead|behind) |Untracked files:|nothing to commit)",
+            r"^Changes (?:not staged for commit|to be committed):",
+            r"^[\w.-]+[-_]\d+ +\| ",
+            r"^\s+\d+:\d+ +(?:error|warning) +\S",
             # unified diff headers (GNU diffutils, git diff)
             r"^diff --git ",
             r"^index [0-9a-f]{7,}\.\.[0-9a-f]{7,}",
@@ -104,7 +116,9 @@ _STRONG = re.compile(
             r"^\s*(?:PASS|FAIL) \S+\.\w+",
             r"^(?:Tests|Test Suites|Snapshots):\s+\d+ ",
             r"^\s*(?:---|===) (?:FAIL|PASS|RUN|SKIP|PAUSE|CONT|NAME)\b",
-            r"^(?:ok|FAIL|\?)\s+\S+\s+(?:\(?\d+\.\d+s\)?|\[no test files\])",
+            r"^(?:ok|FAIL|\?)\s+\S+\s+(?:\d+\.\d+s|\(cached\)|\[no test files\])(?:\s+coverage: [^\n]*)?\s*$",
+            # pytest's failure detail lines ("E       assert 1 == 2")
+            r"^E {3,}\S",
             r"^test \S+ \.\.\. (?:ok|FAILED|ignored)\s*$",
             r"^test result: (?:ok|FAILED)\. ",
             r"^(?:not )?ok \d+(?: -|\s*$)",
@@ -112,9 +126,11 @@ _STRONG = re.compile(
         ]
     )
 )
-# a unified diff's hunk header; the lines after it open with " ", "+", "-" or "\"
-_HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
-_HUNK_LINE = re.compile(r"^[ +\-\\]")
+# shapes that are output only beside other output: a bare "Error: …" (Node, Terraform and many CLIs
+# print it, but a person may open a line with "Warning:"), a severity word opening a line
+_ADJACENT = re.compile(rf"^(?:Error|Exception|Warning|Failure|Fault|panic):(?: |$)|^\s*(?:{_LEVELS})\b")
+# a unified diff's hunk header: how many old and new lines follow (GNU diffutils, "Detailed Unified")
+_HUNK = re.compile(r"^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")
 
 
 def _shapeless(line: str) -> bool:
@@ -136,13 +152,12 @@ def own_words(text: str, echo: str = "") -> str:
     lines = text.split("\n")
     n = len(lines)
     pasted = [False] * n
-    # kind per line: "" blank, "s" strong (pasted by its own shape), "w" weak (shapeless or
-    # indented: pasted next to a paste), "c" a heading ending in a colon (pasted after a paste),
-    # "p" prose
+    # kind per line: "" blank, "s" strong (pasted by its own shape), "w" shapeless or indented code,
+    # "a" a bare error/severity line, "c" an indented sentence or a heading, "p" prose (`_spread`)
     kind = [""] * n
     said = _norm(echo)
     fence = ""
-    hunk = False
+    old = new = 0  # lines left in the current diff hunk
     in_list = False  # inside a list item (its indented lines continue it)
     after_blank = True
     for i, line in enumerate(lines):
@@ -152,52 +167,62 @@ def own_words(text: str, echo: str = "") -> str:
             if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not line.strip(" `~"):
                 fence = ""
             continue
+        if old or new:
+            # a hunk line: " " both sides, "-" old, "+" new, "\" a note; the header counted them
+            tag = line[:1]
+            if tag in (" ", "-", "+", "\\"):
+                old -= tag in (" ", "-")
+                new -= tag in (" ", "+")
+                old, new = max(old, 0), max(new, 0)
+                kind[i] = "s"
+                continue
+            old = new = 0
         if not line.strip():
-            kind[i] = ""
-            hunk = False
             after_blank = True
             continue
         m = _FENCE.match(line)
+        h = _HUNK.match(line)
         # a backtick fence's info string has no backtick (§4.5): "```x```" is a code span
         if m and not (m.group(1)[0] == "`" and "`" in line[m.end() :]):
             fence = m.group(1)
             pasted[i] = True
-        elif _QUOTE.match(line) or _STRONG.match(line) or _HUNK.match(line) or (hunk and _HUNK_LINE.match(line)):
+        elif h:
             kind[i] = "s"
-            hunk = hunk or bool(_HUNK.match(line))
-        elif _INDENT.match(line):
-            # an indented sentence under a list item continues the item (§5.2); otherwise an indented
-            # line shaped like code, or opening a block after a blank line (§4.4), is code, and any
-            # other indented line goes with a paste next to it
-            if in_list and not _shapeless(line):
-                kind[i] = "p"
-            elif after_blank or _shapeless(line) or about_code(line):
-                kind[i] = "s"
-            else:
-                kind[i] = "w"
-        elif said and len(line.strip()) >= 20 and _norm(line) in said:
+            old, new = int(h.group(1) or 1), int(h.group(2) or 1)
+        elif _QUOTE.match(line) or _STRONG.match(line) or (said and len(line.strip()) >= 20 and _norm(line) in said):
             kind[i] = "s"
-        elif _shapeless(line) or (line[0].isspace() and not in_list):
-            kind[i] = "w"  # a person's own lines start at the margin; output's records are indented
-        elif line.rstrip().endswith(":"):
-            kind[i] = "c"  # a heading of what follows ("Lock info:"): part of a paste it follows
+        elif line[0].isspace() and in_list and not _shapeless(line):
+            kind[i] = "p"  # an indented sentence under a list item continues the item (§5.2)
+        elif _INDENT.match(line) and _shapeless(line):
+            kind[i] = "s"  # indented code (§4.4)
+        elif _INDENT.match(line) and about_code(line):
+            # an indented line naming code: code after a blank line (§4.4), else beside a paste
+            kind[i] = "s" if after_blank else "w"
+        elif _shapeless(line):
+            kind[i] = "w"
+        elif _ADJACENT.match(line):
+            kind[i] = "a"
+        elif line[0].isspace() or line.rstrip().endswith(":"):
+            # a sentence-shaped line indented from the margin (a record of output's) or a heading of
+            # what follows ("Details:"): part of a paste it follows
+            kind[i] = "c"
         else:
             kind[i] = "p"
         after_blank = False
-        in_list = bool(_LIST_ITEM.match(line)) or (in_list and kind[i] == "p" and bool(_INDENT.match(line)))
+        in_list = bool(_LIST_ITEM.match(line)) or (in_list and kind[i] == "p" and line[0].isspace())
     _spread(kind, pasted)
     return "\n".join("" if p else line for line, p in zip(lines, pasted, strict=True))
 
 
 def _spread(kind: list[str], pasted: list[bool]) -> None:
-    """Mark strong lines, the weak lines chained to them (or in a run of three) and the prose lines
-    sandwiched between two pasted lines of one paragraph. Three linear passes."""
+    """Mark strong lines, then the lines chained to them within a paragraph: shapeless lines ("w")
+    and bare error/severity lines ("a") on either side, indented sentences and headings ("c") only
+    after; and a run of three shapeless lines. Linear passes."""
     n = len(kind)
     for i in range(n):
         if kind[i] == "s":
             pasted[i] = True
-    # weak lines chained to a pasted line, forwards then backwards; a heading line only forwards
-    for order, chained in ((range(n), ("w", "c")), (range(n - 1, -1, -1), ("w",))):
+    for order, chained in ((range(n), ("w", "a", "c")), (range(n - 1, -1, -1), ("w", "a"))):
         last = False
         for i in order:
             if kind[i] == "":
@@ -208,7 +233,7 @@ def _spread(kind: list[str], pasted: list[bool]) -> None:
                 pasted[i] = True
             else:
                 last = False
-    # a run of three or more weak lines
+    # a run of three or more shapeless lines
     i = 0
     while i < n:
         j = i
@@ -218,17 +243,3 @@ def _spread(kind: list[str], pasted: list[bool]) -> None:
             for k in range(i, j):
                 pasted[k] = True
         i = max(j, i + 1)
-    # prose between two pasted lines of one paragraph
-    i = 0
-    while i < n:
-        if kind[i] == "":
-            i += 1
-            continue
-        j = i
-        while j < n and kind[j] != "":
-            j += 1
-        marked = [k for k in range(i, j) if pasted[k]]
-        if len(marked) >= 2:
-            for k in range(marked[0], marked[-1]):
-                pasted[k] = True
-        i = j
