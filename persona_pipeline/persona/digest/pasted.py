@@ -8,20 +8,20 @@ their place and never join across a paste) and leaves every other line exactly a
 What counts as pasted is read from structure only, each shape from the documented output format
 of the tool that prints it, never from any corpus's wording:
 - blocks: CommonMark fenced code (``` / ~~~, an unclosed fence runs to the end, §4.5), indented
-  code after a blank line (§4.4), block quotes (`>`, §5.1);
-- lines: Python tracebacks (`Traceback (most recent call last):`, `File "…", line N`), V8 / JVM /
-  .NET stack frames (`at f (file.js:1:2)`, `at pkg.Cls.m(Cls.java:12)`, `at N.C.M() in f.cs:line 3`),
-  Go and Rust panics, `path:line[:col]:` locations (GCC/Clang, rustc's `-->`, mypy, ESLint, tsc's
-  `file(l,c):`), `error:` / `warning:` diagnostics, exception lines (`ValueError: …`,
-  `java.io.IOException: …`), log records opening with an ISO 8601 / RFC 3339 time, a clock time or
-  an RFC 3164 syslog stamp, or with a severity name (RFC 5424 severities and the levels of log4j and
-  Python `logging`), shell and REPL prompts (`$ `, `>>> `, `In [3]:`, `PS C:\\>`, `user@host:~$`),
-  unified diffs (GNU diffutils: `diff --git`, `index`, `---`/`+++`, `@@ -a,b +c,d @@` and the hunk's
-  ` `/`+`/`-` lines), test runners' lines (pytest, unittest, Jest, `go test`, `cargo test`, TAP);
-- runs: a line with no sentence shape (mostly symbols and digits: JSON, tables, code) or an
-  indented line is pasted when it touches a pasted line within the same paragraph, or in a run of
-  three; a sentence-shaped line between two pasted lines of one paragraph is part of the paste
-  (a traceback's "During handling of the above exception…");
+  lines shaped like code (§4.4), block quotes (`>`, §5.1), a unified diff's hunk (GNU diffutils:
+  the `@@ -a,b +c,d @@` header counts the ` `/`-`/`+` lines that follow);
+- lines: Python tracebacks, V8 / JVM / .NET / Dart / gdb stack frames, Go and Rust panics,
+  `path:line[:col]` locations (GCC/Clang, rustc's `-->`, mypy, ESLint, tsc's `file(l,c):`),
+  `error:` / `warning:` diagnostics, exception lines with a class name (`ValueError: …`,
+  `java.io.IOException: …`, `Sequel::DatabaseError: …`), log records opening with an ISO 8601 /
+  RFC 3339 time, a clock time or an RFC 3164 syslog stamp, or a severity (RFC 5424, log4j, Python
+  `logging`) in a record's shape, shell and REPL prompts, git's `remote:` and `git status` lines,
+  docker compose records, diff headers, test runners' lines (pytest, unittest, Jest, `go test`,
+  `cargo test`, TAP), GNU make's `***` line;
+- beside a paste, within one paragraph: a line with no sentence shape (mostly symbols and digits),
+  a bare `Error:` / `Warning:` line or one opening with a severity word (a person may write those
+  too), and after a paste an indented sentence or a heading ending in a colon; three shapeless
+  lines in a row are pasted by themselves;
 - echo: a line that repeats the preceding assistant text (the turn's context) is quoted back.
 
 A sentence that names a command or quotes a flag ("always run `pytest -x` first") has none of these
