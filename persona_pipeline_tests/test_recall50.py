@@ -311,3 +311,85 @@ def test_the_persons_lines_in_paste_like_shapes_stay_rules(turn: str, kept: list
 )
 def test_more_tools_output_is_pasted(turn: str) -> None:
     assert _pack([turn, turn, turn]) == []
+
+
+# Restatements in English that share only a name written with common words ("Google Sheets",
+# "Power Automate"): capitalised inside the sentence, as English writes proper nouns, the name's
+# tokens are a key term even for an English pair (`key_terms.names`). Each wording said once, in
+# its own session; 5 of the 6 are two separate stated-once rules on main.
+NAMED_RESTATED = [
+    (
+        "I keep every ferry timetable in Google Sheets, the crews can edit it",
+        "Google Sheets beats emailing spreadsheets around for rota work",
+    ),
+    (
+        "I automate the shop's restock emails with Power Automate",
+        "Power Automate beats writing cron jobs for office chores",
+    ),
+    (
+        "I share clinic rotas through Microsoft Teams, not email",
+        "anything urgent about the kennels goes on Microsoft Teams",
+    ),
+    (
+        "weather alerts go through Home Assistant in my setup",
+        "I wire every new station sensor into Home Assistant first",
+    ),
+    (
+        "I store the ferry crew rosters in Google Drive, shared per vessel",
+        "everything the harbour office needs sits on Google Drive",
+    ),
+    (
+        "I record lessons with Screen Recorder so absent pupils catch up",
+        "missed lessons get a Screen Recorder video in our class",
+    ),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), NAMED_RESTATED)
+def test_english_restatements_sharing_a_name_are_one_rule(a: str, b: str) -> None:
+    from persona_pipeline_tests.test_recall49 import _pack as pack_one_per_session
+
+    assert len(pack_one_per_session([a, b])) == 1
+    assert pack_one_per_session([a]) == []  # said once: no rule
+
+
+@pytest.mark.parametrize(
+    "sessions",
+    [
+        # the same common word, not written as a name: two different rules stay apart
+        ["keep the sheets of the rota in one folder", "sheets for the kennels get printed weekly"],
+        # a one-off and a question naming it: no rule at all
+        ["restart Home Assistant on the lab box today", "is Home Assistant still on the old version?"],
+        # capitalised only because a sentence opens with it
+        ["Sheets go to the printer on Mondays.", "Print the sheets in colour for the parents."],
+    ],
+)
+def test_names_look_alikes_stay_apart(sessions: list[str]) -> None:
+    from persona_pipeline_tests.test_recall49 import _pack as pack_one_per_session
+
+    assert pack_one_per_session(sessions) == []
+
+
+@pytest.mark.parametrize(
+    ("statement", "expected"),
+    [
+        ("skip Report Builder and export by hand", {"report", "build"}),
+        ("Fine. Use polars here", set()),  # a capital that opens a sentence names nothing
+        ("I'd say it is fine", set()),
+        ("keep tides.edn next to the code", {"tides.edn"}),  # not listed in English at all
+        ("record-triggered flows only", set()),  # a compound of listed words
+    ],
+)
+def test_names_reads_capitals_inside_a_sentence_and_unlisted_words(statement: str, expected: set[str]) -> None:
+    from persona_pipeline.persona.digest.key_terms import names
+
+    assert expected <= names(statement) and (expected or not names(statement))
+
+
+def test_names_is_linear() -> None:
+    from persona_pipeline.persona.digest.key_terms import names
+
+    for piece in ("Word ", "a. B ", "x.edn "):
+        start = time.perf_counter()
+        names(piece * 20000)
+        assert time.perf_counter() - start < 2.0
