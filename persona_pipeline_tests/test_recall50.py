@@ -393,3 +393,31 @@ def test_names_is_linear() -> None:
         start = time.perf_counter()
         names(piece * 20000)
         assert time.perf_counter() - start < 2.0
+
+
+@pytest.mark.parametrize(
+    ("text", "absent"),
+    [
+        ("I won't accept an algebraic loop", {"wo"}),
+        ("I can't stand debugging the scheduler", {"ca"}),
+        ("we shan't ship on Fridays", {"sha"}),
+    ],
+)
+def test_irregular_negative_contractions_leave_no_token(text: str, absent: set[str]) -> None:
+    # cut at "n't", "won't" and "can't" left "wo" and "ca": a token every such sentence shared, which
+    # joined different refusals into one rule (Quirk §3.23: will not, can not, shall not)
+    from persona_pipeline.persona.digest.similarity import tokens
+
+    assert not (tokens(text) & absent)
+    assert tokens(text)  # the content words stay
+
+
+def test_different_refusals_said_once_each_stay_apart() -> None:
+    from persona_pipeline_tests.test_recall49 import _pack as pack_one_per_session
+
+    sessions = [
+        "I won't accept an algebraic loop, add a unit delay.",
+        "We won't certify a unit containing Unchecked_Conversion.",
+        "I won't deploy a class with a hardcoded Id, sandboxes differ.",
+    ]
+    assert pack_one_per_session(sessions) == []
