@@ -362,6 +362,10 @@ def test_english_restatements_sharing_a_name_are_one_rule(a: str, b: str) -> Non
         ["restart Home Assistant on the lab box today", "is Home Assistant still on the old version?"],
         # capitalised only because a sentence opens with it
         ["Sheets go to the printer on Mondays.", "Print the sheets in colour for the parents."],
+        # rev50c P8: an abbreviation in capitals, a day name — capitalised by spelling rule
+        ["every PR must link its ticket", "rebase each PR onto main before review"],
+        ["every PR needs a screenshot of the timetable", "squash each PR before merging"],
+        ["the ferry report goes out on Friday with totals", "no deploys to the booking site on Friday"],
     ],
 )
 def test_names_look_alikes_stay_apart(sessions: list[str]) -> None:
@@ -376,6 +380,8 @@ def test_names_look_alikes_stay_apart(sessions: list[str]) -> None:
         ("skip Report Builder and export by hand", {"report", "build"}),
         ("Fine. Use polars here", set()),  # a capital that opens a sentence names nothing
         ("I'd say it is fine", set()),
+        ("link the PR and the API docs on Monday", set()),  # spelling-rule capitals name nothing
+        ("keep the REPL open", {"repl"}),  # an abbreviation English does not list is a name
         ("keep tides.edn next to the code", {"tides.edn"}),  # not listed in English at all
         ("record-triggered flows only", set()),  # a compound of listed words
     ],

@@ -41,6 +41,13 @@ from persona_pipeline.persona.digest import similarity as sim
 from persona_pipeline.persona.digest import tongues
 from persona_pipeline.persona.digest.models import Observation
 
+# the English day and month names (and their usual abbreviations): capitalised by spelling rule
+_CALENDAR = frozenset(
+    {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+    | {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october"}
+    | {"november", "december", "mon", "tue", "wed", "thu", "fri", "sat", "sun", "jan", "feb", "mar", "apr"}
+    | {"jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
+)
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_+#.'-]*[A-Za-z0-9+#]|[A-Za-z]")
 
 
@@ -67,14 +74,17 @@ def _against(statement: str, term: str) -> bool:
 def names(statement: str) -> frozenset[str]:
     """The tokens of words written as a name: capitalised inside the sentence ("skip Process Builder",
     "no ActiveSheet"; English capitalises proper nouns, not common ones), or a word general English
-    does not list at all (a coined tool name: "deps.edn")."""
+    does not list at all (a coined tool name: "deps.edn"). English also capitalises by spelling rule
+    what names no one thing: an abbreviation in capitals ("PR", "CI", "API": a name only when English
+    does not list it), the days and months (a closed class), and "I"."""
     out: set[str] = set()
     end = -1  # where the previous word ended: a sentence opens at the first word or after . ! ? : ;
     for m in _WORD.finditer(statement):
         w = m.group(0)
         opens = end < 0 or any(c in ".!?:;" for c in statement[end : m.start()])
         end = m.end()
-        if (not opens and w[0].isupper() and w.split("'")[0] != "I") or (
+        capital = w[0].isupper() and not w.isupper() and w.split("'")[0].lower() not in _CALENDAR
+        if (not opens and capital) or (
             w.isascii() and "-" not in w and sim.zipf(w.lower()) == 0.0 and sim.zipf(w.lower().rstrip("s")) == 0.0
         ):
             out |= sim.tokens(w)
