@@ -9,9 +9,13 @@ in one session and stays below the recurrence bar.
 
 `link` joins such groups after the fold's nearest-group pass, by one term they share, only where
 the recurrence is the point:
-- at least one of the two wordings is not English (`tongues.english`): an English pair is weighed
-  by the similarity as it is (two different rules about one service, "keep the X token out of
-  the repo" / "X should retry failed payments", share its name too);
+- at least one of the two wordings is not English (`tongues.english`), or the term is written as
+  a name in both (`names`: capitalised inside the sentence, as English writes proper nouns —
+  "skip Process Builder …" / "… debugging Process Builder ordering" — or a word general English
+  does not list at all, a coined tool name). Otherwise an English pair is weighed by the
+  similarity as it is: two different rules about one thing named by a common word ("keep the
+  square token out of the repo" / "square should retry failed payments") share it too. A name's
+  tokens count as key terms however common their words ("Process Builder": "process", "build");
 - only groups said in one session each: a group already said in two sessions is a rule; what it
   shares with a lone wording adds nothing it needs;
 - the term names a thing: a content token of the wording's topic at least as rare as
@@ -30,11 +34,21 @@ the recurrence is the point:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from persona_pipeline.persona.digest import similarity as sim
 from persona_pipeline.persona.digest import tongues
 from persona_pipeline.persona.digest.models import Observation
+
+# the English day and month names (and their usual abbreviations): capitalised by spelling rule
+_CALENDAR = frozenset(
+    {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+    | {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october"}
+    | {"november", "december", "mon", "tue", "wed", "thu", "fri", "sat", "sun", "jan", "feb", "mar", "apr"}
+    | {"jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_+#.'-]*[A-Za-z0-9+#]|[A-Za-z]")
 
 
 def _session(o: Observation) -> str:
@@ -44,10 +58,11 @@ def _session(o: Observation) -> str:
 def key_terms(statement: str, project: str) -> frozenset[str]:
     """The tokens of a wording's topic that name a thing (see the module docstring)."""
     here = sim.tokens(project.replace("/", " ")) if project else frozenset()
+    named = names(statement)
     return frozenset(
         t
         for t in sim.topic(statement)
-        if sim.weight(t) >= sim.NAMED and t not in here and (t.isascii() or sim.zipf(t) > 0.0)
+        if (sim.weight(t) >= sim.NAMED or t in named) and t not in here and (t.isascii() or sim.zipf(t) > 0.0)
     )
 
 
@@ -56,9 +71,29 @@ def _against(statement: str, term: str) -> bool:
     return term in sim.stance(statement, sim.NAMED)[1]
 
 
+def names(statement: str) -> frozenset[str]:
+    """The tokens of words written as a name: capitalised inside the sentence ("skip Process Builder",
+    "no ActiveSheet"; English capitalises proper nouns, not common ones), or a word general English
+    does not list at all (a coined tool name: "deps.edn"). English also capitalises by spelling rule
+    what names no one thing: an abbreviation in capitals ("PR", "CI", "API": a name only when English
+    does not list it), the days and months (a closed class), and "I"."""
+    out: set[str] = set()
+    end = -1  # where the previous word ended: a sentence opens at the first word or after . ! ? : ;
+    for m in _WORD.finditer(statement):
+        w = m.group(0)
+        opens = end < 0 or any(c in ".!?:;" for c in statement[end : m.start()])
+        end = m.end()
+        capital = w[0].isupper() and not w.isupper() and w.split("'")[0].lower() not in _CALENDAR
+        if (not opens and capital) or (
+            w.isascii() and "-" not in w and sim.zipf(w.lower()) == 0.0 and sim.zipf(w.lower().rstrip("s")) == 0.0
+        ):
+            out |= sim.tokens(w)
+    return frozenset(out)
+
+
 def agree(a: str, b: str, term: str) -> bool:
     """Whether two wordings sharing `term` may be one preference restated (see the module docstring)."""
-    if tongues.english(a) and tongues.english(b):
+    if tongues.english(a) and tongues.english(b) and not (term in names(a) and term in names(b)):
         return False
     if _against(a, term) != _against(b, term):
         return False

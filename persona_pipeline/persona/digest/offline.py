@@ -17,6 +17,7 @@ from persona_pipeline.core.models import Tier, TurnKind
 from persona_pipeline.persona.digest.at_hand import task_in_own_project
 from persona_pipeline.persona.digest.commit_style import commit_style_drafts, diff_drafts
 from persona_pipeline.persona.digest.models import DigestInput, DigestResult, DraftObservation, Facet
+from persona_pipeline.persona.digest.pasted import own_words
 from persona_pipeline.persona.digest.reading import Reading, read, sentences, words
 from persona_pipeline.persona.digest.similarity import tokens
 from persona_pipeline.persona.digest.validate import ground
@@ -390,7 +391,10 @@ def drafts_for(inp: DigestInput) -> list[DraftObservation]:
         if ev.kind == TurnKind.DIFF:
             drafts.extend(diff_drafts(ev))
             continue
-        for sentence in _spans(ev.excerpt):
+        # pasted output and quoted text are not the person's words (`pasted`); an instruction file
+        # is the person's own text throughout (its reader already drops fenced code)
+        text = ev.excerpt if ev.tier == Tier.T0 else own_words(ev.excerpt, ev.context)
+        for sentence in _spans(text):
             r = read(sentence)
             # a corroborating reading is kept too: the fold lets it add support to a rule stated
             # elsewhere, never establish or name one

@@ -649,6 +649,12 @@ def _clause_force(c: str) -> tuple[float, str]:
             # disposition, as its positive is; "didn't" tells a story
             return 1.0, "first-person habit"
         obj = rest[2] if len(rest) > 2 else ""
+        if verb in {"won't", "wont"} and _refuses(nxt, obj):
+            # "will" of volition, negated with the first person and a dynamic verb, is refusal (Quirk
+            # et al. 1985, §4.58): "I won't merge code that …", "we won't ship without tests" — a
+            # standing disposition. Not a prediction of being or having ("I won't be around"), a
+            # thought, one thing pointed at ("I won't touch that"), nor a verb with nothing after it
+            return 1.0, "first-person refusal"
         if w[0] == "we" and verb in {"don't", "dont"} and nxt == "do" and obj and obj not in _NOT_A_DONE_THING:
             # "do" as the main verb with a noun phrase of its own, said of the group ("we don't do
             # merge commits", "we don't do hotfixes without a ticket"): a house convention, as "we
@@ -1185,6 +1191,35 @@ _NOT_A_DONE_THING = (
         | {"well", "badly", "better", "worse", "great", "fine", "ok", "okay", "right", "wrong", "very", "really"}
     )
 )
+
+
+# the personal pronouns in the object case (Quirk et al. 1985, §6.2): "I won't bother you with …"
+# is about a person, not a kind of work
+_OBJECT_PRONOUNS = frozenset({"me", "you", "him", "her", "us", "them", "myself", "yourself", "ourselves"})
+
+
+# verbs taking a "to"-infinitive as their complement (Quirk et al. 1985, §16.38–16.40): under
+# "won't" they promise or predict ("I won't forget to …", "won't hesitate to …", "won't try to …")
+_CATENATIVE = frozenset(
+    {"want", "wish", "hope", "expect", "intend", "plan", "decide", "agree", "refuse", "promise", "forget"}
+    | {"remember", "try", "attempt", "manage", "fail", "hesitate", "bother", "dare", "need", "mean", "pretend"}
+    | {"seem", "tend", "afford", "offer", "learn", "choose", "continue", "begin", "start", "cease", "neglect"}
+)
+
+
+def _refuses(verb: str, obj: str) -> bool:
+    """A refusal's verb and what follows it ("won't" + `verb` + `obj`): a dynamic verb,
+    in its base form, with something after it that is not one thing pointed at, a person, or a
+    catenative's "to"-infinitive ("I won't forget to …", "won't hesitate to …": a promise)."""
+    return bool(
+        verb
+        and obj
+        and verb not in MENTAL | AUX
+        and not _is_past(verb)
+        and not verb.endswith(("ing", "n't"))
+        and obj not in _ANAPHORS | DEFINITE | AUX | _OBJECT_PRONOUNS
+        and not (obj == "to" and verb in _CATENATIVE)
+    )
 
 
 def read(sentence: str) -> Reading:

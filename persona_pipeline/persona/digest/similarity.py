@@ -412,6 +412,11 @@ _POSSESSIVE = re.compile(r"\b([a-z][a-z-]*[a-z])'s\b")
 
 
 def _tokens(low: str) -> frozenset[str]:
+    # the irregular negative contractions first (Quirk et al. 1985, §3.23): "won't" is "will not",
+    # "can't" "can not" — cut at "n't" they leave "wo" and "ca", which every such sentence shares
+    low = re.sub(
+        r"\b(?:(wo)|(ca)|(sha))n't\b", lambda m: "will not" if m[1] else "can not" if m[2] else "shall not", low
+    )
     low = re.sub(r"'(?:s|re|ve|d|ll|m)\b", "", re.sub(r"n't\b", " not", low))
     # a semicolon inside a short word is spelling: "tl;dw" is "tldw"
     low = re.sub(r"\b([a-z]{1,4});([a-z]{1,4})\b", r"\1\2", low)
