@@ -17,7 +17,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
@@ -888,7 +888,11 @@ def phone_spans(text: str) -> Iterator[Span]:
     validated by libphonenumber (the checks `PhoneNumberMatcher` applies at leniency VALID, on
     candidates found by a linear-time RE2 scan rather than its own backtracking regexes)."""
 
-    seen: list[tuple[int, int]] = []
+    # the international numbers taken, in order and disjoint (each within its own candidate, and
+    # finditer's candidates do not overlap): a national candidate's overlap is one bisection, not a
+    # scan of them all (a line of thousands of numbers was quadratic)
+    seen_starts: list[int] = []
+    seen_ends: list[int] = []
     for (start, end), *_ in _PHONE_CANDIDATE.finditer(text) if _open(text, "phone") else ():
         raw = text[start:end]
         before = text[start - 1 : start]
@@ -914,14 +918,16 @@ def phone_spans(text: str) -> Iterator[Span]:
             continue  # a letter of any script ends no number (RE2's `\b` sees ASCII letters only)
         if ok and not text.startswith("[REDACTED:", start + len(raw)):
             end = start + len(raw)
-            seen.append((start, end))
+            seen_starts.append(start)
+            seen_ends.append(end)
             yield Span(start, end, "phone")
     for (start, end), labelled in _NATIONAL_CANDIDATE.finditer(text) if _open(text, "phone_national") else ():
         if labelled[0] >= 0:
             start, end = labelled
             end = start + len(column_cut(text, start, end, lambda r: _national_ok(r, True)))  # (see `column_cut`)
         start = past_value(text, start, end)
-        if any(a < end and start < b for a, b in seen):
+        i = bisect_left(seen_starts, end) - 1  # the last number starting before this one's end
+        if i >= 0 and seen_ends[i] > start:  # (ends rise with starts: no earlier one reaches further)
             continue
         before, after = text[start - 1 : start], text[end : end + 1]
         if (
