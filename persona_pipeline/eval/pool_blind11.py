@@ -11,7 +11,7 @@ people type them), Arabic, Georgian or Finnish in all their phrasings (their ter
 person's own words or the tool they name; the English gloss is a comment in the data file).
 One-offs are scoped requests, bug reports, status notes, questions, pasted logs, tracebacks, test
 output and agent output (multi-line, as pasted), colleagues' review comments and deadlines, a few
-in the people's own languages; about a third are near neighbours of a preference's topic (the same
+in the people's own languages; over a third are near neighbours of a preference's topic (the same
 tool or subject, a one-time ask, without the preference's key term), and two pairs name the same
 tool in two different requests. Contradictions come in both orders (older corrections vs newer
 plain statements, and the reverse); the newer side wins whatever the tiers, and none is reversed
