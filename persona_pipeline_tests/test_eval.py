@@ -285,13 +285,14 @@ def test_the_scorer_accepts_every_pool_phrasing_as_said() -> None:
         pool_blind8,
         pool_blind9,
         pool_blind10,
+        pool_blind11,
         pool_test,
     )
     from persona_pipeline.eval.corpus import _pref
     from persona_pipeline.eval.score import pref_matches
 
     pools = (pool, pool_test, pool_blind, pool_blind2, pool_blind3, pool_blind4, pool_blind5, pool_blind6, pool_blind7)
-    pools += (pool_blind8, pool_blind9, pool_blind10)
+    pools += (pool_blind8, pool_blind9, pool_blind10, pool_blind11)
     for src in pools:
         for t in src.PREFERENCES:
             for ph in t.phrasings:
@@ -676,7 +677,7 @@ def test_blind9_brief_checks_can_fail() -> None:
 
 
 def test_blind10_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
-    """The blind10 pool (eval/pool_blind10.py: the newest held-out pool, written blind) is apart
+    """The blind10 pool (eval/pool_blind10.py: a held-out pool, written blind) is apart
     from the other pools and well formed, and its truth is met by the person's words."""
     from persona_pipeline.eval import pool_blind10
     from persona_pipeline.eval.corpus import POOLS
@@ -756,6 +757,121 @@ def test_blind10_brief_checks_can_fail() -> None:
     assert one & two == {"<key>"}
     one, two = (_content_words(x, terms) - _BLIND10_FUNCTION_WORDS for x in ("anvil v dílně", "anvil v dílně vpravo"))
     assert one & two == {"<key>", "dílně"}
+
+
+def test_blind11_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
+    """The blind11 pool (eval/pool_blind11.py: the newest held-out pool, written blind) is apart
+    from the other pools and well formed, and its truth is met by the person's words."""
+    from persona_pipeline.eval import pool_blind11
+    from persona_pipeline.eval.corpus import POOLS
+
+    assert POOLS["blind11"] is pool_blind11
+    _assert_blind_pool_apart_and_well_formed("blind11", "b11_", tmp_path)
+
+
+# a letter of the other languages blind11's people speak that English lacks, from each standard
+# alphabet: Arabic, Georgian (Mkhedruli) and the letters Finnish (ä ö) adds to Latin
+_BLIND11_OTHER_LETTER = re.compile(r"[\u0600-\u06ff\u10a0-\u10ffäö]")
+# Indonesian, Swahili and Tagalog are typed in plain ASCII: a phrasing is in one of them when it
+# holds two of its closed-class words (pronouns, prepositions, conjunctions, particles, markers,
+# from their reference grammars), leaving out those spelled like an English word ("at", "may",
+# "din") so an English sentence never counts
+_BLIND11_INDONESIAN_TEXT = (
+    "aku saya kamu kita kami dia ini itu yang dan di ke dari dalam untuk dengan tidak bukan jangan "
+    "sama juga aja saja jadi kalau biar lebih sudah belum atau tapi karena sebelum"
+)
+_BLIND11_SWAHILI_TEXT = (
+    "na kwa ya wa za la cha vya ni kwenye mimi wewe sisi nawe pia hapa kama lakini au sana zaidi bila"
+)
+_BLIND11_TAGALOG_TEXT = "ang ng mga sa ko kong ako ka mo lang kasi kapag kung para pag yung si ay rin mas ba"
+_BLIND11_ASCII_LANGUAGES = {
+    "indonesian": frozenset(_BLIND11_INDONESIAN_TEXT.split()),
+    "swahili": frozenset(_BLIND11_SWAHILI_TEXT.split()),
+    "tagalog": frozenset(_BLIND11_TAGALOG_TEXT.split()),
+}
+# the closed classes of every language blind11's phrasings use besides English (the three above,
+# and Arabic, Georgian and Finnish conjunctions, prepositions, pronouns and copulas): they carry no
+# content when counting what two restatements share
+_BLIND11_LETTERED_FUNCTION_WORDS_TEXT = (
+    "و في من على مع لو يكون "
+    "და ან მაგრამ რომ არ ეს ის ასე უფრო "
+    "ja on ei mutta joten että se tämä tässä minä minulle sinä me niin kanssa"
+)
+_BLIND11_FUNCTION_WORDS = (
+    _FUNCTION_WORDS
+    | frozenset().union(*_BLIND11_ASCII_LANGUAGES.values())
+    | frozenset(_BLIND11_LETTERED_FUNCTION_WORDS_TEXT.split())
+)
+
+
+def _blind11_language(text: str) -> str:
+    """The other language a phrasing is in ("" for English): by a letter of its own, or by two
+    closed-class words of a language typed in ASCII."""
+    t = text.lower()
+    if _BLIND11_OTHER_LETTER.search(t):
+        return "letters"
+    words = set(re.findall(r"[a-z]+", t))
+    return next((lang for lang, closed in _BLIND11_ASCII_LANGUAGES.items() if len(words & closed) >= 2), "")
+
+
+def test_blind11_pool_asks_what_its_brief_asks() -> None:
+    """blind11's own brief (issue 15): at least 60 preferences, about ten per facet, with four
+    phrasings each whose restatements share no content word but the key term; at least 40% of the
+    phrasings statements in everyday speech without a directive cue; at least 15 negated
+    preferences; at least six said in another language than English in every phrasing, two of
+    those languages typed in plain ASCII; 90 one-offs, some of them pasted output over several
+    lines; 12 contradictions in both orders, none reversed with "now", some naming the old side in
+    the newer words; and every phrasing, read as a rewording rather than as said, is scored
+    faithful — so a bullet keeping the person's words is never counted as inverted or garbled."""
+    from collections import Counter
+
+    from persona_pipeline.eval import pool_blind11 as b
+    from persona_pipeline.eval.corpus import has_term
+
+    assert len(b.PREFERENCES) >= 60 and len(b.TASKS) >= 90 and len(b.CONTRADICTIONS) >= 12
+    assert all(len(p.phrasings) == 4 for p in b.PREFERENCES)
+    assert all(9 <= n <= 11 for n in Counter(p.facet for p in b.PREFERENCES).values())
+    avoid = sum(p.polarity == "avoid" for p in b.PREFERENCES)
+    assert avoid >= 15 and avoid / len(b.PREFERENCES) <= 0.35, avoid
+    assert sum("\n" in t.phrasings[0] for t in b.TASKS) >= 5
+    orders = [c.old_correction for c in b.CONTRADICTIONS]
+    assert orders.count(True) >= 5 and orders.count(False) >= 5
+    newer = [x.lower() for c in b.CONTRADICTIONS for x in c.new]
+    assert not [x for x in newer if re.search(r"\bnow\b|from now on", x)]
+    naming = [c.id for c in b.CONTRADICTIONS if any(has_term(x, [a for g in c.loser_terms for a in g]) for x in c.new)]
+    assert 2 <= len(naming) <= len(b.CONTRADICTIONS) // 2, naming
+    foreign = [p for p in b.PREFERENCES if all(_blind11_language(x) for x in p.phrasings)]
+    assert len(foreign) >= 6, [p.id for p in foreign]
+    ascii_languages = {_blind11_language(x) for p in foreign for x in p.phrasings if x.isascii()}
+    assert len(ascii_languages) >= 2, ascii_languages
+    phrasings = [x.lower() for p in b.PREFERENCES for x in p.phrasings]
+    everyday = [x for x in phrasings if _DECLARATIVE_OPENING.match(x) and not _DIRECTIVE_CUE.search(x)]
+    assert len(everyday) >= 0.4 * len(phrasings), len(everyday)
+    shared = []
+    for p in b.PREFERENCES:
+        words = [_content_words(x, p.terms) - _BLIND11_FUNCTION_WORDS for x in p.phrasings]
+        shared += [(p.id, i, j) for i in range(4) for j in range(i + 1, 4) if len(words[i] & words[j]) > 1]
+    assert shared == []
+    assert _unread_phrasings(b.PREFERENCES) == []
+
+
+def test_blind11_brief_checks_can_fail() -> None:
+    """The checks of blind11's brief tell the shapes apart: a phrasing in Arabic, Georgian or
+    Finnish is another language by its letters, one in Indonesian, Swahili or Tagalog by two of
+    its closed-class words, an English one (even with one such word) is not; two restatements
+    sharing a content word beside the key term are caught, a closed-class word is not counted."""
+    assert _blind11_language("شكرا جزيلا") == _blind11_language("გმადლობთ") == "letters"
+    assert _blind11_language("kiitos, tämä toimii") == "letters"
+    assert _blind11_language("terima kasih untuk bantuannya, aku senang") == "indonesian"
+    assert _blind11_language("asante sana kwa msaada") == "swahili"
+    assert _blind11_language("salamat sa tulong mo") == "tagalog"
+    for english in ("the interlocking tables are frozen", "I'm at home on a train", "ya know the kit is ready"):
+        assert _blind11_language(english) == "", english
+    terms = (("anvil",),)
+    one, two = (_content_words(x, terms) - _BLIND11_FUNCTION_WORDS for x in ("anvil kwa mimi", "anvil kwa wewe"))
+    assert one & two == {"<key>"}
+    one, two = (_content_words(x, terms) - _BLIND11_FUNCTION_WORDS for x in ("anvil ang tovuti", "anvil sa tovuti"))
+    assert one & two == {"<key>", "tovuti"}
 
 
 def test_pools_are_served_from_their_data_files() -> None:
@@ -944,12 +1060,25 @@ BLIND9_FLOORS: dict[str, float | int | None] = {
 # blind10 in CI: seed 1 held to floors just under the untuned baseline (2026-12-07, main at 030aa82:
 # recall 0.68 (21/31), 2 fabricated (2 inverted), 1 one-off, contradictions 2/5), so that losing
 # two preferences, two more fabricated bullets or one-offs, or both handled contradictions fails.
-# The pool is the newest held out and is read in aggregate only: a failure prints the totals, never
-# the bullets or the missed ids.
+# The pool was held out until blind11 was written and is read in aggregate only until it is opened:
+# a failure prints the totals, never the bullets or the missed ids.
 BLIND10_FLOORS: dict[str, float | int | None] = {
     "recall_min": 0.63,
     "fabricated_max": 3,
     "one_off_leaks_max": 2,
+    "contradiction_handling_min": 0.2,
+}
+
+
+# blind11 in CI: seed 1 held to floors just under the untuned baseline (2026-12-07, main at 2d9fec1:
+# recall 0.50 (17/34), 1 fabricated (1 inverted), 0 one-offs, contradictions 2/4), so that losing
+# two preferences, two more fabricated bullets or one-offs, or both handled contradictions fails.
+# The pool is the newest held out and is read in aggregate only: a failure prints the totals, never
+# the bullets or the missed ids.
+BLIND11_FLOORS: dict[str, float | int | None] = {
+    "recall_min": 0.45,
+    "fabricated_max": 2,
+    "one_off_leaks_max": 1,
     "contradiction_handling_min": 0.2,
 }
 
@@ -1022,9 +1151,15 @@ def test_offline_scorecard_on_the_blind9_pool(tmp_path: Path) -> None:
 
 
 def test_offline_scorecard_on_the_blind10_pool(tmp_path: Path) -> None:
-    """`persona eval --pool blind10` on the seed-1 corpus, offline: the newest held-out pool
-    (eval/pool_blind10.py, never tuned on), held to BLIND10_FLOORS."""
+    """`persona eval --pool blind10` on the seed-1 corpus, offline: a held-out pool
+    (eval/pool_blind10.py, never tuned on until it is opened), held to BLIND10_FLOORS."""
     _assert_blind_scorecard("blind10", BLIND10_FLOORS, tmp_path)
+
+
+def test_offline_scorecard_on_the_blind11_pool(tmp_path: Path) -> None:
+    """`persona eval --pool blind11` on the seed-1 corpus, offline: the newest held-out pool
+    (eval/pool_blind11.py, never tuned on), held to BLIND11_FLOORS."""
+    _assert_blind_scorecard("blind11", BLIND11_FLOORS, tmp_path)
 
 
 def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:

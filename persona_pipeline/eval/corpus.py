@@ -29,6 +29,7 @@ from persona_pipeline.eval import (
     pool_blind8,
     pool_blind9,
     pool_blind10,
+    pool_blind11,
     pool_test,
 )
 from persona_pipeline.eval.pool_data import Person, PrefTemplate
@@ -59,7 +60,9 @@ GENERATOR = "persona-eval-corpus/2"
 # opened (pool_blind8.py)
 # blind9: a tenth blind pool: held out until blind10 was written, read in aggregate only until it
 # is opened (pool_blind9.py)
-# blind10: the newest blind pool: held out, only ever read in aggregate (pool_blind10.py)
+# blind10: an eleventh blind pool: held out until blind11 was written, read in aggregate only until
+# it is opened (pool_blind10.py)
+# blind11: the newest blind pool: held out, only ever read in aggregate (pool_blind11.py)
 POOLS: dict[str, Any] = {
     "dev": pool,
     "test": pool_test,
@@ -75,6 +78,7 @@ POOLS: dict[str, Any] = {
     "blind8": pool_blind8,
     "blind9": pool_blind9,
     "blind10": pool_blind10,
+    "blind11": pool_blind11,
 }
 CORRECTION_OPENER = re.compile(r"^(?:no|stop|actually|wait)\b", re.IGNORECASE)
 

@@ -15,6 +15,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         choices=(
             *("dev", "test", "blind", "blind_dev", "blind_hold"),
             *("blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10"),
+            "blind11",
         ),
         default="dev",
         help="phrasing pool of the generated corpus: dev (tuned on), test (held out, the CI gate), blind "
@@ -24,7 +25,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "for tuning once blind6 was written), blind6 (a sixth blind pool, opened for tuning once blind7 was "
         "written), blind7 (a seventh blind pool, opened for tuning once blind8 was written), blind8 (an eighth "
         "blind pool, opened for tuning once blind9 was written), blind9 (a ninth blind pool, opened for tuning "
-        "once blind10 was written) or blind10 (the newest blind pool, held out: read in aggregate only)",
+        "once blind10 was written), blind10 (a tenth blind pool, opened for tuning "
+        "once blind11 was written) or blind11 (the newest blind pool, held out: read in aggregate only)",
     )
     p.add_argument("--developers", type=int, default=3, help="developers in the generated corpus")
     p.add_argument("--work-dir", type=Path, default=None, help="keep the corpus and data dirs here (default: temp)")

@@ -1,5 +1,6 @@
-"""The BLIND10 pool (issue 15): the newest held-out pool, written so that the project keeps one
-honest never-tuned measure; blind9 can be opened for tuning now that blind10 exists. Like blind9 it
+"""The BLIND10 pool (issue 15): a held-out pool, written so that the project keeps one honest
+never-tuned measure; blind9 can be opened for tuning now that blind10 exists, and blind10 was
+opened for tuning once blind11 was written (eval/pool_blind11.py). Like blind9 it
 was written without reading the digester or the other pools' sentences: other people (network
 automation with Ansible at a regional ISP, Ada/SPARK railway interlocking, a Clojure/Datomic
 library-loans service, a Salesforce Apex CRM for a charity, MATLAB/Simulink battery management,

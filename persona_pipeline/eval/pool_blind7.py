@@ -26,7 +26,8 @@ pool's gate; CI checks seed 1 against floors just under the untuned baseline
 (persona_pipeline_tests/test_eval.py), printing aggregates only when it fails.
 
 blind7 was opened for tuning once blind8 was written, blind8 once blind9 was written and blind9
-once blind10 was written; blind10 (eval/pool_blind10.py) is the held-out pool now.
+once blind10 was written and blind10 once blind11 was written; blind11 (eval/pool_blind11.py) is
+the held-out pool now.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The BLIND8 pool (issue 15): a held-out pool, written so that the project keeps one honest
 never-tuned measure; blind7 can be opened for tuning now that blind8 exists, and blind8 can be
-opened for tuning now that blind9 exists (eval/pool_blind9.py); blind10 (eval/pool_blind10.py) is
-the held-out pool since. Like blind7 it
+opened for tuning now that blind9 exists (eval/pool_blind9.py); blind11 (eval/pool_blind11.py) is
+the held-out pool now. Like blind7 it
 was written without reading the digester or the other pools' sentences: other people (a Kotlin
 Android banking app, a Haskell compiler team, a Vue storefront, a C#/.NET ERP, R biostatistics for
 clinical trials, Scala/Spark data pipelines), projects, stacks and vocabulary. Preferences are

@@ -1,6 +1,7 @@
 """The BLIND9 pool (issue 15): a held-out pool, written so that the project keeps one honest
 never-tuned measure; blind8 can be opened for tuning now that blind9 exists, and blind9 was opened
-for tuning once blind10 was written (eval/pool_blind10.py). Like blind8 it
+for tuning once blind10 was written (eval/pool_blind10.py); blind11 (eval/pool_blind11.py) is the
+held-out pool now. Like blind8 it
 was written without reading the digester or the other pools' sentences: other people (a COBOL
 batch team at a life insurer, FPGA gateware in SystemVerilog, a Django/Wagtail museum collections
 site, OCaml market making, a SvelteKit newsroom, Solidity contracts built with Foundry), projects,
