@@ -402,12 +402,12 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     # 909 stray (as the holdout, seeds 1 / 2 / 7: 96.5 / 96.1 / 96.7% secrets, 48.5 / 48.7 / 48.1% personal
     # data, not idempotent at seed 7).
     26: JoinedFloors(0.962, 0.633, 15.0, 71),
-    # Round 27 (dev since round 28 is written blind): floors at its untuned figures drawn as dev at seed 7
-    # (n 1200) on main 2d9fec1 less 1.5 points: 84.8% secrets, 55.9% personal data, 101.8 FP/MB (+15), 62
-    # stray spans (+30), idempotent as dev at this seed (not at seed 2: 86.9% / 57.1% / 99.1 FP/MB / 84 stray,
-    # a second pass redacts more; as the holdout, seeds 1 / 2 / 7: 85.2 / 87.1 / 86.4% secrets, 55.6 / 56.2 /
-    # 54.4% personal data, not idempotent at seed 2).
-    27: JoinedFloors(0.833, 0.544, 116.8, 92),
+    # Round 27 (dev since round 28 is written blind; tuned in branch tune27): floors at its tuned figures drawn
+    # as dev at seed 7 (n 1200) on the merged head less 1.5 points: 90.4% secrets, 67.3% personal data, 20.4
+    # FP/MB (+15), 62 stray spans (+30), idempotent (seed 2 too: 93.2% / 69.5% / 21.0 FP/MB / 84 stray).
+    # Untuned on main 2d9fec1: 84.8% / 55.9% / 101.8 FP/MB / 62 stray, not idempotent at seed 2 (as the
+    # holdout, seeds 1 / 2 / 7: 85.2 / 87.1 / 86.4% secrets, 55.6 / 56.2 / 54.4% personal data).
+    27: JoinedFloors(0.889, 0.658, 35.4, 92),
 }
 
 
