@@ -30,7 +30,9 @@ Escapes = tuple[tuple[int, int, int, int], ...]
 # `--` or `++` that starts a word: `--flag`, `++i`) or a run of quote marks with their spaces.
 _MARGIN = re.compile(r"(?m)(^(?:[+-](?![+-])|(?:>[ \t]?){1,8}))")
 # (a hunk header or a quoted line: no other text gets the view)
-_MARGIN_GATE = re.compile(r"(?m)^(?:@@ -\d|> ?\S)")
+# (`views` probes the same pattern in its shared RE2 pass)
+MARGIN_GATE = r"(?m)^(?:@@ -\d|> ?\S)"
+_MARGIN_GATE = re.compile(MARGIN_GATE)
 
 # A labelled value closing its line, then a line of one token run alone: the line break (and the
 # next line's indentation or margin) is the escape. (The label's words: `secrets.LABEL_WORD`.)

@@ -2057,6 +2057,9 @@ _NOT_NAME_WORDS = _words(
 )
 
 
+# a contract's party by their residence (`… and X Y, residing at …`): read by `_NAME_BEFORE_VERB` and,
+# after a name it found, by `_RESIDING`
+_RESIDING_AT = r",[ \t]+(?:residing|domiciled|resident)[ \t]+(?:at|in)\b"
 # A full name (two or more name words) as the subject of a verb of communication or review:
 # "Hiroshi Yamamoto said", "Kwame Mensah approved it". One word alone never ("Docker said").
 _NAME_BEFORE_VERB = Rx(
@@ -2064,7 +2067,7 @@ _NAME_BEFORE_VERB = Rx(
     # (a display name may be quoted: `"Thuy Pham" <tpham@…>`)
     rf"(?:^|[^A-Za-z0-9_\x7f'.-])({_FULL})(?:\\?\")?"
     # (a contract's party by their residence, `… and X Y, residing at …`: only a person resides)
-    r"(?:,[ \t]+(?:residing|domiciled|resident)[ \t]+(?:at|in)\b|"
+    rf"(?:{_RESIDING_AT}|"
     r"[ \t]+(?:\(([^()\n]{1,30})\)[ \t]+)?"
     r"(?:(?:said|says|wrote|writes|mentioned|asked|suggested|approved|"
     r"reported|commented|replied|noted|confirmed|explained|emailed|messaged|pinged|merged|reviewed|"
@@ -2076,7 +2079,7 @@ _NAME_BEFORE_VERB = Rx(
     # a mailbox's display name: "Kwame Mensah <kwame@…>", "(kwame@…)" (headers, trailers, quoted replies)
     r"[<(][A-Za-z0-9._%+-]{1,64}@))"
 )
-_RESIDING = re.compile(r",[ \t]+(?:residing|domiciled|resident)[ \t]+(?:at|in)\b")
+_RESIDING = re.compile(_RESIDING_AT)
 _NAME_IN_CONTEXT = Rx(
     "(?m)(?:"
     + _NAME_CONTEXT.pattern

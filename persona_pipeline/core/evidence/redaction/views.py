@@ -590,9 +590,9 @@ def was_refused(text: str) -> bool:
 # an encoded word's opening (`_eword_view`): a literal, as exact on the fold as on the text (no
 # terminal control sequence the fold blanks holds a `=`)
 _EWORD_PROBE = Rx(r"=\?")
-# a diff's hunk header or a quoted line (`margin_views.margin_view`), a labelled value wrapped at a line
-# (`wrap_view`), a variable's name and value in adjacent table cells (`cells_view`)
-_MARGIN_PROBE = Rx(r"(?m)^(?:@@ -\d|> ?\S)")
+# a diff's hunk header or a quoted line (`margin_views.margin_segments`), a labelled value wrapped at a
+# line (`wrap_segments`), a variable's name and value in adjacent table cells (`cells_segments`)
+_MARGIN_PROBE = Rx(margin_views.MARGIN_GATE)
 _WRAP_PROBE = Rx(
     r"(?i:secret|pass|pwd|token|key|auth|cred)[A-Za-z0-9_. -]{0,40}[:=][ \t]{0,4}[\"'`]?[A-Za-z0-9+/=_~.$!%:-]{6,}"
     r"\r?\n(?:[+-]|(?:>[ \t]?){1,4})?[ \t]{0,12}[A-Za-z0-9+/_~.$!%-]{6,}={0,2}[\"'`]?[ \t]*(?:\r?\n|$)"
