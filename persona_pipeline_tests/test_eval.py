@@ -4,6 +4,7 @@ consistency, scoring rules on hand-made packs, and the CI gate (offline backend,
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -427,67 +428,19 @@ def _assert_blind_pool_apart_and_well_formed(name: str, prefix: str, tmp_path: P
                 assert _contradiction([st.text for st in con.winner], con) == (True, False), con.id
 
 
-def test_blind2_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
-    """The blind2 pool (eval/pool_blind2.py: the second pool written blind, tunable since blind3
-    exists) is apart from the other pools and well formed."""
-    from persona_pipeline.eval import pool_blind2
+# every pool written blind, oldest first: each is held out while it is the newest, then opened for
+# tuning once the next one exists (README, "Blind pools")
+BLIND_POOLS = tuple(f"blind{n}" for n in range(2, 12))
+
+
+@pytest.mark.parametrize("pool", BLIND_POOLS)
+def test_blind_pool_is_apart_and_well_formed(pool: str, tmp_path: Path) -> None:
+    """A pool written blind (eval/pool_<pool>.py) is served by the pool option, apart from the
+    other pools and well formed, and its truth is met by the person's words."""
     from persona_pipeline.eval.corpus import POOLS
 
-    assert POOLS["blind2"] is pool_blind2
-    _assert_blind_pool_apart_and_well_formed("blind2", "b2_", tmp_path)
-
-
-def test_blind3_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
-    """The blind3 pool (eval/pool_blind3.py: a third pool written blind, tunable since blind4
-    exists) is apart from the other pools and well formed, and its truth is met by the person's words."""
-    from persona_pipeline.eval import pool_blind3
-    from persona_pipeline.eval.corpus import POOLS
-
-    assert POOLS["blind3"] is pool_blind3
-    _assert_blind_pool_apart_and_well_formed("blind3", "b3_", tmp_path)
-
-
-def test_blind4_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
-    """The blind4 pool (eval/pool_blind4.py: a pool written blind, held out and read in aggregate
-    only until blind5 was written) is apart from the other pools and well formed, and its truth is met by the
-    person's words."""
-    from persona_pipeline.eval import pool_blind4
-    from persona_pipeline.eval.corpus import POOLS
-
-    assert POOLS["blind4"] is pool_blind4
-    _assert_blind_pool_apart_and_well_formed("blind4", "b4_", tmp_path)
-
-
-def test_blind5_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
-    """The blind5 pool (eval/pool_blind5.py: held out until blind6, written blind while blind4
-    was opened for tuning) is apart from the other pools and well formed,
-    and its truth is met by the person's words."""
-    from persona_pipeline.eval import pool_blind5
-    from persona_pipeline.eval.corpus import POOLS
-
-    assert POOLS["blind5"] is pool_blind5
-    _assert_blind_pool_apart_and_well_formed("blind5", "b5_", tmp_path)
-
-
-def test_blind6_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
-    """The blind6 pool (eval/pool_blind6.py: the newest held-out pool, written blind while blind5
-    was opened for tuning) is apart from the other pools and well formed,
-    and its truth is met by the person's words."""
-    from persona_pipeline.eval import pool_blind6
-    from persona_pipeline.eval.corpus import POOLS
-
-    assert POOLS["blind6"] is pool_blind6
-    _assert_blind_pool_apart_and_well_formed("blind6", "b6_", tmp_path)
-
-
-def test_blind7_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
-    """The blind7 pool (eval/pool_blind7.py: a held-out pool, written blind) is apart from
-    the other pools and well formed, and its truth is met by the person's words."""
-    from persona_pipeline.eval import pool_blind7
-    from persona_pipeline.eval.corpus import POOLS
-
-    assert POOLS["blind7"] is pool_blind7
-    _assert_blind_pool_apart_and_well_formed("blind7", "b7_", tmp_path)
+    assert POOLS[pool] is importlib.import_module(f"persona_pipeline.eval.pool_{pool}")
+    _assert_blind_pool_apart_and_well_formed(pool, "b" + pool.removeprefix("blind") + "_", tmp_path)
 
 
 # a word of a language written in Latin letters other than English, or any CJK character
@@ -524,16 +477,6 @@ def test_blind7_pool_asks_what_its_brief_asks() -> None:
     foreign = [p.id for p in b.PREFERENCES if all(_NON_ENGLISH.search(x.lower()) for x in p.phrasings)]
     assert len(foreign) >= 6, foreign
     assert _unread_phrasings(b.PREFERENCES) == []
-
-
-def test_blind8_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
-    """The blind8 pool (eval/pool_blind8.py: the newest held-out pool, written blind) is apart from
-    the other pools and well formed, and its truth is met by the person's words."""
-    from persona_pipeline.eval import pool_blind8
-    from persona_pipeline.eval.corpus import POOLS
-
-    assert POOLS["blind8"] is pool_blind8
-    _assert_blind_pool_apart_and_well_formed("blind8", "b8_", tmp_path)
 
 
 # a letter of a script other than Latin (Cyrillic, Devanagari, kana, CJK, Hangul) or a Latin letter
@@ -586,16 +529,6 @@ def test_blind8_pool_asks_what_its_brief_asks() -> None:
         shared += [(p.id, i, j) for i in range(4) for j in range(i + 1, 4) if len(words[i] & words[j]) > 1]
     assert shared == []
     assert _unread_phrasings(b.PREFERENCES) == []
-
-
-def test_blind9_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
-    """The blind9 pool (eval/pool_blind9.py: the newest held-out pool, written blind) is apart from
-    the other pools and well formed, and its truth is met by the person's words."""
-    from persona_pipeline.eval import pool_blind9
-    from persona_pipeline.eval.corpus import POOLS
-
-    assert POOLS["blind9"] is pool_blind9
-    _assert_blind_pool_apart_and_well_formed("blind9", "b9_", tmp_path)
 
 
 # a letter of the other languages blind9's people speak, from each standard alphabet: Greek, the
@@ -676,16 +609,6 @@ def test_blind9_brief_checks_can_fail() -> None:
     assert one & two == {"<key>", "chain"}
 
 
-def test_blind10_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
-    """The blind10 pool (eval/pool_blind10.py: a held-out pool, written blind) is apart
-    from the other pools and well formed, and its truth is met by the person's words."""
-    from persona_pipeline.eval import pool_blind10
-    from persona_pipeline.eval.corpus import POOLS
-
-    assert POOLS["blind10"] is pool_blind10
-    _assert_blind_pool_apart_and_well_formed("blind10", "b10_", tmp_path)
-
-
 # a letter of the other languages blind10's people speak, from each standard alphabet: Cyrillic
 # (Ukrainian), Hebrew, and the letters Czech (ě š č ř ž ý ů ť ď ň), Danish (æ ø å), Romanian (ă â î
 # ș ț, with the cedilla forms ş ţ) and Hungarian (á é í ó ö ő ú ü ű) add to Latin
@@ -757,16 +680,6 @@ def test_blind10_brief_checks_can_fail() -> None:
     assert one & two == {"<key>"}
     one, two = (_content_words(x, terms) - _BLIND10_FUNCTION_WORDS for x in ("anvil v dílně", "anvil v dílně vpravo"))
     assert one & two == {"<key>", "dílně"}
-
-
-def test_blind11_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
-    """The blind11 pool (eval/pool_blind11.py: the newest held-out pool, written blind) is apart
-    from the other pools and well formed, and its truth is met by the person's words."""
-    from persona_pipeline.eval import pool_blind11
-    from persona_pipeline.eval.corpus import POOLS
-
-    assert POOLS["blind11"] is pool_blind11
-    _assert_blind_pool_apart_and_well_formed("blind11", "b11_", tmp_path)
 
 
 # a letter of the other languages blind11's people speak that English lacks, from each standard
@@ -1102,64 +1015,25 @@ def _assert_blind_scorecard(pool: str, floors: Mapping[str, float | int | None],
     assert t["canary_leaks"] == 0 and t["secret_leaks"] == 0 and t["stable"], aggregates
 
 
-def test_offline_scorecard_on_the_blind2_pool(tmp_path: Path) -> None:
-    """`persona eval --pool blind2` on the seed-1 corpus, offline (eval/pool_blind2.py), held to
-    BLIND2_FLOORS."""
-    _assert_blind_scorecard("blind2", BLIND2_FLOORS, tmp_path)
+BLIND_FLOORS: dict[str, Mapping[str, float | int | None]] = {
+    "blind2": BLIND2_FLOORS,
+    "blind3": BLIND3_FLOORS,
+    "blind4": BLIND4_FLOORS,
+    "blind5": BLIND5_FLOORS,
+    "blind6": BLIND6_FLOORS,
+    "blind7": BLIND7_FLOORS,
+    "blind8": BLIND8_FLOORS,
+    "blind9": BLIND9_FLOORS,
+    "blind10": BLIND10_FLOORS,
+    "blind11": BLIND11_FLOORS,
+}
 
 
-def test_offline_scorecard_on_the_blind3_pool(tmp_path: Path) -> None:
-    """`persona eval --pool blind3` on the seed-1 corpus, offline (eval/pool_blind3.py, tunable
-    since blind4 exists), held to BLIND3_FLOORS."""
-    _assert_blind_scorecard("blind3", BLIND3_FLOORS, tmp_path)
-
-
-def test_offline_scorecard_on_the_blind4_pool(tmp_path: Path) -> None:
-    """`persona eval --pool blind4` on the seed-1 corpus, offline (eval/pool_blind4.py, tunable
-    since blind5 exists), held to BLIND4_FLOORS."""
-    _assert_blind_scorecard("blind4", BLIND4_FLOORS, tmp_path)
-
-
-def test_offline_scorecard_on_the_blind5_pool(tmp_path: Path) -> None:
-    """`persona eval --pool blind5` on the seed-1 corpus, offline: held out until blind6 was
-    written (eval/pool_blind5.py), held to BLIND5_FLOORS."""
-    _assert_blind_scorecard("blind5", BLIND5_FLOORS, tmp_path)
-
-
-def test_offline_scorecard_on_the_blind6_pool(tmp_path: Path) -> None:
-    """`persona eval --pool blind6` on the seed-1 corpus, offline: the newest held-out pool
-    (eval/pool_blind6.py, never tuned on), held to BLIND6_FLOORS."""
-    _assert_blind_scorecard("blind6", BLIND6_FLOORS, tmp_path)
-
-
-def test_offline_scorecard_on_the_blind7_pool(tmp_path: Path) -> None:
-    """`persona eval --pool blind7` on the seed-1 corpus, offline: a held-out pool
-    (eval/pool_blind7.py, never tuned on until it is opened), held to BLIND7_FLOORS."""
-    _assert_blind_scorecard("blind7", BLIND7_FLOORS, tmp_path)
-
-
-def test_offline_scorecard_on_the_blind8_pool(tmp_path: Path) -> None:
-    """`persona eval --pool blind8` on the seed-1 corpus, offline: a held-out pool
-    (eval/pool_blind8.py, never tuned on until it is opened), held to BLIND8_FLOORS."""
-    _assert_blind_scorecard("blind8", BLIND8_FLOORS, tmp_path)
-
-
-def test_offline_scorecard_on_the_blind9_pool(tmp_path: Path) -> None:
-    """`persona eval --pool blind9` on the seed-1 corpus, offline: a held-out pool
-    (eval/pool_blind9.py, never tuned on until it is opened), held to BLIND9_FLOORS."""
-    _assert_blind_scorecard("blind9", BLIND9_FLOORS, tmp_path)
-
-
-def test_offline_scorecard_on_the_blind10_pool(tmp_path: Path) -> None:
-    """`persona eval --pool blind10` on the seed-1 corpus, offline: a held-out pool
-    (eval/pool_blind10.py, never tuned on until it is opened), held to BLIND10_FLOORS."""
-    _assert_blind_scorecard("blind10", BLIND10_FLOORS, tmp_path)
-
-
-def test_offline_scorecard_on_the_blind11_pool(tmp_path: Path) -> None:
-    """`persona eval --pool blind11` on the seed-1 corpus, offline: the newest held-out pool
-    (eval/pool_blind11.py, never tuned on), held to BLIND11_FLOORS."""
-    _assert_blind_scorecard("blind11", BLIND11_FLOORS, tmp_path)
+@pytest.mark.parametrize("pool", BLIND_POOLS)
+def test_offline_scorecard_on_a_blind_pool(pool: str, tmp_path: Path) -> None:
+    """`persona eval --pool <pool>` on the seed-1 corpus, offline, held to that pool's floors (set
+    just under its untuned figures when it was written; raised only when a pool is opened)."""
+    _assert_blind_scorecard(pool, BLIND_FLOORS[pool], tmp_path)
 
 
 def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:
