@@ -18,7 +18,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 
-from persona_pipeline.core.evidence.redaction.matching import Rx
+from persona_pipeline.core.evidence.redaction.matching import Rx, utf8_safe
 from persona_pipeline.core.evidence.redaction.spans import PLACEHOLDER_RE, Span
 
 _MIN = 20
@@ -177,7 +177,8 @@ class _PublicMentions:
     opaque (their kind names are neither mention)."""
 
     def __init__(self, text: str) -> None:
-        holes = [m.span() for m in PLACEHOLDER_RE.finditer(text)]
+        # (utf8_safe: a lone surrogate made RE2's str API raise and the field was dropped; offsets hold)
+        holes = [m.span() for m in PLACEHOLDER_RE.finditer(utf8_safe(text))]
         starts = [a for a, _ in holes]
 
         def outside(pos: int) -> bool:
