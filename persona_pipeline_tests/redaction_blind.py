@@ -2057,8 +2057,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 28  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (28,)
+HOLDOUT_ROUND = 29  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (29,)
 ROUND5 = 5
 
 
