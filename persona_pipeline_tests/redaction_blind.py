@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (28 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (28, the oldest
+``HOLDOUT_ROUNDS`` (29 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (29, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 28`` is exactly round 28's holdout whatever is written after it (a pool's
+``--pool holdout --round 29`` is exactly round 29's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -36,7 +36,8 @@ was written; ``before=22``: rounds 1 to 21, the cases dev drew before round 23 w
 rounds 1 to 22, the cases dev drew before round 24 was written; ``before=24``: rounds 1 to 23, the cases
 dev drew before round 25 was written; ``before=25``: rounds 1 to 24, the cases dev drew before round 26
 was written; ``before=26``: rounds 1 to 25, the cases dev drew before round 27 was written; ``before=27``:
-rounds 1 to 26, the cases dev drew before round 28 was written). Every
+rounds 1 to 26, the cases dev drew before round 28 was written; ``before=28``: rounds 1 to 27, the cases dev
+drew before round 29 was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
@@ -44,12 +45,13 @@ and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's
 ``NEW20_WEIGHT`` times; round 21's new kinds ``NEW21_WEIGHT`` times; round 22's new kinds ``NEW22_WEIGHT``
 times; round 23's new kinds ``NEW23_WEIGHT`` times; round 24's new kinds ``NEW24_WEIGHT`` times; round 25's
 new kinds ``NEW25_WEIGHT`` times; round 26's new kinds ``NEW26_WEIGHT`` times; round 27's new kinds
-``NEW27_WEIGHT`` times; round 28's new kinds ``NEW28_WEIGHT`` times. A weight
+``NEW27_WEIGHT`` times; round 28's new kinds ``NEW28_WEIGHT`` times; round 29's new kinds ``NEW29_WEIGHT``
+times. A weight
 counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
-- ``dev`` (tune on its failures): rounds 1 to 26 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 28 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -80,7 +82,9 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   round 26 since round 27 was written, branch blind27: drawn as dev at seed 7 (n 1200), untuned on it
   (main 030aa82), 97.7% secrets, 50.3% personal data, 101.5 FP/MB, 909 stray spans, idempotent;
   round 27 since round 28 was written, branch blind28: drawn as dev at seed 7 (n 1200), untuned on it
-  (main 2d9fec1), 84.8% secrets, 55.9% personal data, 101.8 FP/MB, 62 stray spans, idempotent).
+  (main 2d9fec1), 84.8% secrets, 55.9% personal data, 101.8 FP/MB, 62 stray spans, idempotent;
+  round 28 since round 29 was written, branch blind29: drawn as dev at seed 7 (n 1200), untuned on it
+  (main 43a967a), R28DEVFIGURES).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -674,7 +678,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 28 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
+  table alone): round 29 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
   the next one was written.
   Round 15 (dev since round 16; ``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
   ``ROUND15_WRAPPERS``, ``_round15_decoy_templates``), written blind to the engine (issue 17, branch
@@ -1176,7 +1180,8 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   line numbers and ``git log --date`` timestamps; unified diff headers; a spreadsheet's header row,
   totals and formulas; a PDF's metadata, page furniture and ligatures in ordinary words; prices and
   quantities written in other locales (decimal commas, no-break spaces, full-width digits).
-  Round 28 (``ROUND28``, ``_extend28`` / ``round28_custom`` / ``_secret28`` / ``_fill28``, ``ROUND28_WRAPPERS``,
+  Round 28 (dev since round 29; ``ROUND28``, ``_extend28`` / ``round28_custom`` / ``_secret28`` / ``_fill28``,
+  ``ROUND28_WRAPPERS``,
   ``_round28_decoy_templates``), written blind to the engine (issue 17, branch blind28: its author read
   only this generator, its tests, README's blind section, public docs and the engine's aggregate lines
   (and, once, the new categories' recall at seed 7); scored by ``--pool holdout``; untuned, the engine at
@@ -1225,6 +1230,62 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   MCP tool schemas and server lists (``env`` holding ``${VAR}`` references); ``redis-cli`` replies and key
   names; a Windows event's system account and metadata.
 
+  Round 29 (``ROUND29``, ``_extend29`` / ``round29_custom`` / ``_secret29`` / ``_fill29``, ``ROUND29_WRAPPERS``,
+  ``_round29_decoy_templates``), written blind to the engine (issue 17, branch blind29: its author read
+  only this generator, its tests, README's blind section, public docs and the engine's aggregate lines
+  (and, once, the new categories' recall at seed 7); scored by ``--pool holdout``; untuned, the engine at
+  main 43a967a, seeds 1 / 2 / 7 (n 1200): R29FIGURES).
+  Round 29 puts values in the messages and documents people forward to an agent and in the state files
+  and output of their infrastructure. About 60 % of its plants are earlier kinds: two families from
+  shared lists for every earlier one-value category (``SECRET_FAMILIES29``: a forwarded e-mail's
+  quoted-printable body (``=`` written ``=3D``), a Slack export's message (``&``, ``<``, ``>`` as
+  entities), a Microsoft Teams message's HTML body, a WhatsApp export's line, a notebook cell's source
+  and a stream output, a Terraform state's resource and a plan's in-place change, ``helm get values``, an
+  Ansible inventory's host line, a GitHub Actions job log (timestamps, ``##[group]``), an Android
+  ``local.properties``; ``PII_FAMILIES29``: a quoted-printable body, a vCard 2.1 note (Android's
+  quoted-printable export), an iCalendar description, Slack, Telegram, WhatsApp and Matrix messages, a
+  notebook's DataFrame output as text and as HTML, a Terraform state's attribute, a plan's new resource,
+  a GitLab CI job log (section markers, ANSI escapes)), key pairs, blocks, paths, URLs and a person's
+  details as an earlier snippet in a quoted-printable body, a Slack message, a notebook's stream output or
+  an iCalendar description (``CONTAINERS29``; the snippet as its kind was first written, round 27's rule).
+  About 40 % are kinds the generator lacked (``Category.rounds`` all 29, ``NEW29``; each weighs
+  ``NEW29_WEIGHT`` in a draw of round 29), nearly four fifths of them personal data: a Macau resident's
+  identity card number (BIR: a series digit, six digits and a check digit in parentheses; its rule is
+  unpublished, so drawn), and a person's name, mobile (national form, E.164 where a system stores it),
+  e-mail, birth date, login, IP address and home address of ten places whose addresses no earlier round
+  writes (Macau, Gabon, Angola, Cameroon, Côte d'Ivoire, Barbados, Guyana, Mozambique, Malawi, Togo;
+  ``PLACES29``; Macau residents' names in Chinese too) in raw e-mail (a ``Received:`` chain and
+  ``X-Originating-IP`` with the sender's own address, an encoded-word ``From:``, a multipart/alternative
+  message's quoted-printable and HTML parts, a B-encoded ``From:``), calendar invites (Google's
+  ``ORGANIZER`` / ``ATTENDEE`` lines folded at 75 octets as RFC 5545 folds them, a fold possibly inside a
+  value (that folded form planted), a reply whose ``LOCATION`` is the person's home, Outlook's quoted
+  ``CN="Family, Given"``), vCards (Android's 2.1 quoted-printable export, macOS Contacts' 3.0 with grouped
+  items, a CardDAV response's XML-escaped 4.0), chat exports (a Slack ``users.json`` profile, a Google
+  Chat Takeout message, Telegram Desktop's HTML export) and chat logs (WhatsApp's iOS export, an irssi
+  join line with the user's ident and address, DiscordChatExporter's CSV), notebooks (a DataFrame filter
+  and its text repr, its HTML repr, a printed record), Terraform (a ``terraform.tfstate`` Entra ID user, a
+  plan creating an Okta user, ``terraform state show`` of an IAM member and a home DNS record), Ansible and
+  Helm (``ansible-inventory --list`` host variables, ``helm get values``, a home lab's INI inventory), CI
+  output (a GitHub Actions log printing the commit's author, a GitLab job's failing test printing a row,
+  a Jenkins console) and app configs (an Electron app's ``config.json``, an Android ``local.properties`` and
+  debug ``strings.xml``, fastlane's Appfile and App Review contact files); and 3 secret categories (Knock
+  secret keys ``sk_``, Sendbird API tokens, Novu secret keys; Knock's and Novu's docs and gitleaks' rule,
+  the bodies of Knock's and Novu's keys assumed). Encodings used, each one a reader (or the mail client,
+  calendar or contacts app that shows the text) decodes: quoted-printable (RFC 2045) bodies and vCard 2.1
+  fields, RFC 2047 ``Q`` and ``B`` encoded-words in ``From:`` (a mail client shows the name), HTML and XML
+  entities, JSON string escapes, iCalendar TEXT escapes and RFC 5545 line folding; no base64 message
+  bodies (a reader sees only the encoded block). ``ROUND29_WRAPPERS``: a quoted-printable body, an Outlook
+  forward's header block, a Slack export's message, DiscordChatExporter's JSON, a Teams message's HTML, a
+  WhatsApp export's line, an irssi log, a notebook cell's source (one JSON string per line), an iCalendar
+  description, a plan's heredoc attribute, a GitLab CI job log, an Ansible debug task's output.
+  ``_round29_decoy_templates``: Message-IDs and MIME boundaries; DKIM signatures and ARC seals; ``Received:``
+  hops and authentication results at documentation addresses; iCalendar UIDs, DTSTAMPs, PRODIDs, time zones
+  and recurrence rules; vCard PRODIDs, revisions and UIDs; Slack, Discord and Matrix channel, message and
+  room ids and timestamps; notebook execution counts, cell ids and kernel metadata; Terraform resource
+  addresses, state lineage and serials, provider lock hashes and plan summaries; CI run and job ids, step
+  durations and section markers; public client configuration (a Firebase project's number, app id and
+  bucket, an OAuth client id, a bundle id, Knock's ``pk_`` public keys, a Novu application identifier);
+  Ansible's play recap and Helm's release status.
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
 2001:db8::/32; not 555-01xx phone numbers, which are redacted like any number since another
@@ -1564,6 +1625,22 @@ schemas; a Windows event's system account. Secrets: whatever grants access, in t
 debugs (a HAR entry, "Copy as fetch", ``document.cookie``, ``localStorage``, an MCP server's ``env``, a
 tool call's arguments, a settings row, a Redis value, a process's command line). Not secrets: ``${VAR}``
 references in an MCP config. Still no device serials, hashes of passwords or documented test keys.
+Round 29's policy. Personal data: a Macau resident's identity card number (an id assigned to the person);
+a person's name (a given and a family name in their own fields, an encoded-word's decoded name, a
+``CN=`` parameter as written, folded or not), mobile (national or E.164), e-mail, birth date, login (a
+chat handle, an ``ansible_user``, a user folder in a path, an IRC ident), IP address (a ``Received:`` hop
+and ``X-Originating-IP`` of the sender's client, a home DNS record, an inventory's host, an IRC host) and
+home address where a forwarded message or document or an infrastructure's state or output holds them,
+each planted in the encoding the artefact gives it (quoted-printable, an encoded-word, HTML or XML
+entities, JSON escapes, iCalendar escapes and folding). Not personal: Message-IDs, MIME boundaries, DKIM
+and ARC signatures, relay hops at documentation addresses; calendar and contact metadata; chat channel,
+message and room ids; notebook metadata; Terraform addresses, lineage and lock hashes; CI run ids and
+durations; public client configuration that its vendor documents as safe to expose (Firebase project
+numbers and app ids, OAuth client ids, Knock ``pk_`` keys, a Novu application identifier). Secrets:
+whatever grants access, in forwarded messages (a quoted-printable body, a chat message) and in
+infrastructure state and output (a state's ``secret_string``, a plan's environment variable, Helm values, an
+inventory, a job log, ``local.properties``). Still no device serials, hashes of passwords or documented
+test keys.
 """
 
 from __future__ import annotations
@@ -26303,10 +26380,10 @@ round29_custom("mo_bir29", "pii", _mo_bir29, 6)
 
 
 # People of ten places whose postal addresses no earlier round writes (checked against every country
-# and capital name in this file): Macau, Kenya, Angola, Cameroon, Côte d'Ivoire, Barbados, Guyana,
+# and capital name in this file): Macau, Gabon, Angola, Cameroon, Côte d'Ivoire, Barbados, Guyana,
 # Mozambique, Malawi and Togo; their mobiles with ``phone27`` (earlier rounds write numbers of these
 # regions too: no region phonenumbers knows is left but uninhabited ones).
-PLACES29 = ["MO", "KE", "AO", "CM", "CI", "BB", "GY", "MZ", "MW", "TG"]
+PLACES29 = ["MO", "GA", "AO", "CM", "CI", "BB", "GY", "MZ", "MW", "TG"]
 
 _ADDRESS29: dict[str, tuple[Callable[[random.Random], str], Callable[[random.Random], str]]] = {
     # (street line, town as the place writes it)
@@ -26317,9 +26394,11 @@ _ADDRESS29: dict[str, tuple[Callable[[random.Random], str], Callable[[random.Ran
         ),
         lambda r: r.choice(["Macau", "Taipa, Macau", "Coloane, Macau"]),
     ),
-    "KE": (
-        lambda r: f"Hse {_n(r, 1, 90)}, {r.choice(['Argwings Kodhek Rd', 'Kindaruma Rd', 'Ngong Rd', 'Lenana Rd'])}",
-        lambda r: f"P.O. Box {_n(r, 1000, 99999)}-00100, {r.choice(['Nairobi', 'Kilimani, Nairobi', 'Westlands'])}",
+    "GA": (
+        lambda r: (
+            f"Villa n° {_n(r, 1, 300)}, {r.choice(['quartier Glass', 'quartier Louis', 'Batterie IV', 'Akébé-Plaine'])}"
+        ),
+        lambda r: r.choice(["Libreville", f"BP {_n(r, 100, 9999)} Libreville", "Port-Gentil", "Franceville"]),
     ),
     "AO": (
         lambda r: (
@@ -26368,7 +26447,7 @@ _ADDRESS29: dict[str, tuple[Callable[[random.Random], str], Callable[[random.Ran
 }
 _NAMES29: dict[str, tuple[list[str], list[str]]] = {
     "MO": (["Ka Wai", "Weng Ian", "Sio Kei", "Hoi Man"], ["Leong", "Lei", "Iao", "Chan", "Wong"]),
-    "KE": (["Wanjiru", "Otieno", "Achieng", "Kiprono", "Njeri"], ["Kamau", "Odhiambo", "Mutua", "Cheruiyot"]),
+    "GA": (["Ghislain", "Nadège", "Rodrigue", "Prisca"], ["Moussavou", "Ndong", "Mintsa", "Obiang"]),
     "AO": (["Domingos", "Esperança", "Adilson", "Wilma"], ["dos Santos", "Kiala", "Mbala", "Lourenço"]),
     "CM": (["Aboubakar", "Mireille", "Serge", "Brigitte"], ["Mbarga", "Nkoulou", "Fotso", "Tchoupo"]),
     "CI": (["Kouadio", "Aya", "Fulgence", "Adjoua"], ["Konan", "Kouassi", "Bamba", "Ouattara", "Koné"]),

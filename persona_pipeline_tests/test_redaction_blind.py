@@ -53,7 +53,8 @@ def _cases(pool: str) -> list[BlindCase]:
     # round 20 exists), round 20 (dev since round 21 exists), round 21 (dev since round 22 exists),
     # round 22 (dev since round 23 exists), round 23 (dev since round 24 exists), round 24 (dev since
     # round 25 exists), round 25 (dev since round 26 exists), round 26 (dev since round 27 exists), round 27
-    # (dev since round 28 exists) and the holdout (round 28 alone, never its texts) have floors of their own
+    # (dev since round 28 exists), round 28 (dev since round 29 exists) and the holdout (round 29 alone, never
+    # its texts) have floors of their own
     if pool == "dev":
         return generate(SEED, "dev", 1200, before=8)
     if pool == "holdout":
