@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (28 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (28, the oldest
+``HOLDOUT_ROUNDS`` (29 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (29, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 28`` is exactly round 28's holdout whatever is written after it (a pool's
+``--pool holdout --round 29`` is exactly round 29's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -36,7 +36,8 @@ was written; ``before=22``: rounds 1 to 21, the cases dev drew before round 23 w
 rounds 1 to 22, the cases dev drew before round 24 was written; ``before=24``: rounds 1 to 23, the cases
 dev drew before round 25 was written; ``before=25``: rounds 1 to 24, the cases dev drew before round 26
 was written; ``before=26``: rounds 1 to 25, the cases dev drew before round 27 was written; ``before=27``:
-rounds 1 to 26, the cases dev drew before round 28 was written). Every
+rounds 1 to 26, the cases dev drew before round 28 was written; ``before=28``: rounds 1 to 27, the cases dev
+drew before round 29 was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
@@ -44,12 +45,13 @@ and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's
 ``NEW20_WEIGHT`` times; round 21's new kinds ``NEW21_WEIGHT`` times; round 22's new kinds ``NEW22_WEIGHT``
 times; round 23's new kinds ``NEW23_WEIGHT`` times; round 24's new kinds ``NEW24_WEIGHT`` times; round 25's
 new kinds ``NEW25_WEIGHT`` times; round 26's new kinds ``NEW26_WEIGHT`` times; round 27's new kinds
-``NEW27_WEIGHT`` times; round 28's new kinds ``NEW28_WEIGHT`` times. A weight
+``NEW27_WEIGHT`` times; round 28's new kinds ``NEW28_WEIGHT`` times; round 29's new kinds ``NEW29_WEIGHT``
+times. A weight
 counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
-- ``dev`` (tune on its failures): rounds 1 to 26 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 28 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -80,7 +82,9 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   round 26 since round 27 was written, branch blind27: drawn as dev at seed 7 (n 1200), untuned on it
   (main 030aa82), 97.7% secrets, 50.3% personal data, 101.5 FP/MB, 909 stray spans, idempotent;
   round 27 since round 28 was written, branch blind28: drawn as dev at seed 7 (n 1200), untuned on it
-  (main 2d9fec1), 84.8% secrets, 55.9% personal data, 101.8 FP/MB, 62 stray spans, idempotent).
+  (main 2d9fec1), 84.8% secrets, 55.9% personal data, 101.8 FP/MB, 62 stray spans, idempotent;
+  round 28 since round 29 was written, branch blind29: drawn as dev at seed 7 (n 1200), untuned on it
+  (main 43a967a), 91.6% secrets, 67.9% personal data, 53.9 FP/MB, 163 stray spans, idempotent).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -674,7 +678,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 28 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
+  table alone): round 29 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
   the next one was written.
   Round 15 (dev since round 16; ``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
   ``ROUND15_WRAPPERS``, ``_round15_decoy_templates``), written blind to the engine (issue 17, branch
@@ -1176,7 +1180,8 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   line numbers and ``git log --date`` timestamps; unified diff headers; a spreadsheet's header row,
   totals and formulas; a PDF's metadata, page furniture and ligatures in ordinary words; prices and
   quantities written in other locales (decimal commas, no-break spaces, full-width digits).
-  Round 28 (``ROUND28``, ``_extend28`` / ``round28_custom`` / ``_secret28`` / ``_fill28``, ``ROUND28_WRAPPERS``,
+  Round 28 (dev since round 29; ``ROUND28``, ``_extend28`` / ``round28_custom`` / ``_secret28`` / ``_fill28``,
+  ``ROUND28_WRAPPERS``,
   ``_round28_decoy_templates``), written blind to the engine (issue 17, branch blind28: its author read
   only this generator, its tests, README's blind section, public docs and the engine's aggregate lines
   (and, once, the new categories' recall at seed 7); scored by ``--pool holdout``; untuned, the engine at
@@ -1225,6 +1230,63 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   MCP tool schemas and server lists (``env`` holding ``${VAR}`` references); ``redis-cli`` replies and key
   names; a Windows event's system account and metadata.
 
+  Round 29 (``ROUND29``, ``_extend29`` / ``round29_custom`` / ``_secret29`` / ``_fill29``, ``ROUND29_WRAPPERS``,
+  ``_round29_decoy_templates``), written blind to the engine (issue 17, branch blind29: its author read
+  only this generator, its tests, README's blind section, public docs and the engine's aggregate lines
+  (and, once, the new categories' recall at seed 7); scored by ``--pool holdout``; untuned, the engine at
+  main 43a967a, seeds 1 / 2 / 7 (n 1200): 94.3 / 95.4 / 94.7% secrets, 57.2 / 55.4 / 55.9% personal data,
+  113.2 / 112.0 / 128.5 FP/MB, 120 / 107 / 112 stray spans, nothing dropped, idempotent at all three).
+  Round 29 puts values in the messages and documents people forward to an agent and in the state files
+  and output of their infrastructure. About 60 % of its plants are earlier kinds: two families from
+  shared lists for every earlier one-value category (``SECRET_FAMILIES29``: a forwarded e-mail's
+  quoted-printable body (``=`` written ``=3D``), a Slack export's message (``&``, ``<``, ``>`` as
+  entities), a Microsoft Teams message's HTML body, a WhatsApp export's line, a notebook cell's source
+  and a stream output, a Terraform state's resource and a plan's in-place change, ``helm get values``, an
+  Ansible inventory's host line, a GitHub Actions job log (timestamps, ``##[group]``), an Android
+  ``local.properties``; ``PII_FAMILIES29``: a quoted-printable body, a vCard 2.1 note (Android's
+  quoted-printable export), an iCalendar description, Slack, Telegram, WhatsApp and Matrix messages, a
+  notebook's DataFrame output as text and as HTML, a Terraform state's attribute, a plan's new resource,
+  a GitLab CI job log (section markers, ANSI escapes)), key pairs, blocks, paths, URLs and a person's
+  details as an earlier snippet in a quoted-printable body, a Slack message, a notebook's stream output or
+  an iCalendar description (``CONTAINERS29``; the snippet as its kind was first written, round 27's rule).
+  About 40 % are kinds the generator lacked (``Category.rounds`` all 29, ``NEW29``; each weighs
+  ``NEW29_WEIGHT`` in a draw of round 29), nearly four fifths of them personal data: a Macau resident's
+  identity card number (BIR: a series digit, six digits and a check digit in parentheses; its rule is
+  unpublished, so drawn), and a person's name, mobile (national form, E.164 where a system stores it),
+  e-mail, birth date, login, IP address and home address of ten places whose addresses no earlier round
+  writes (Macau, Gabon, Angola, Cameroon, Côte d'Ivoire, Barbados, Guyana, Mozambique, Malawi, Togo;
+  ``PLACES29``; Macau residents' names in Chinese too) in raw e-mail (a ``Received:`` chain and
+  ``X-Originating-IP`` with the sender's own address, an encoded-word ``From:``, a multipart/alternative
+  message's quoted-printable and HTML parts, a B-encoded ``From:``), calendar invites (Google's
+  ``ORGANIZER`` / ``ATTENDEE`` lines folded at 75 octets as RFC 5545 folds them, a fold possibly inside a
+  value (that folded form planted), a reply whose ``LOCATION`` is the person's home, Outlook's quoted
+  ``CN="Family, Given"``), vCards (Android's 2.1 quoted-printable export, macOS Contacts' 3.0 with grouped
+  items, a CardDAV response's XML-escaped 4.0), chat exports (a Slack ``users.json`` profile, a Google
+  Chat Takeout message, Telegram Desktop's HTML export) and chat logs (WhatsApp's iOS export, an irssi
+  join line with the user's ident and address, DiscordChatExporter's CSV), notebooks (a DataFrame filter
+  and its text repr, its HTML repr, a printed record), Terraform (a ``terraform.tfstate`` Entra ID user, a
+  plan creating an Okta user, ``terraform state show`` of an IAM member and a home DNS record), Ansible and
+  Helm (``ansible-inventory --list`` host variables, ``helm get values``, a home lab's INI inventory), CI
+  output (a GitHub Actions log printing the commit's author, a GitLab job's failing test printing a row,
+  a Jenkins console) and app configs (an Electron app's ``config.json``, an Android ``local.properties`` and
+  debug ``strings.xml``, fastlane's Appfile and App Review contact files); and 3 secret categories (Knock
+  secret keys ``sk_``, Sendbird API tokens, Novu secret keys; Knock's and Novu's docs and gitleaks' rule,
+  the bodies of Knock's and Novu's keys assumed). Encodings used, each one a reader (or the mail client,
+  calendar or contacts app that shows the text) decodes: quoted-printable (RFC 2045) bodies and vCard 2.1
+  fields, RFC 2047 ``Q`` and ``B`` encoded-words in ``From:`` (a mail client shows the name), HTML and XML
+  entities, JSON string escapes, iCalendar TEXT escapes and RFC 5545 line folding; no base64 message
+  bodies (a reader sees only the encoded block). ``ROUND29_WRAPPERS``: a quoted-printable body, an Outlook
+  forward's header block, a Slack export's message, DiscordChatExporter's JSON, a Teams message's HTML, a
+  WhatsApp export's line, an irssi log, a notebook cell's source (one JSON string per line), an iCalendar
+  description, a plan's heredoc attribute, a GitLab CI job log, an Ansible debug task's output.
+  ``_round29_decoy_templates``: Message-IDs and MIME boundaries; DKIM signatures and ARC seals; ``Received:``
+  hops and authentication results at documentation addresses; iCalendar UIDs, DTSTAMPs, PRODIDs, time zones
+  and recurrence rules; vCard PRODIDs, revisions and UIDs; Slack, Discord and Matrix channel, message and
+  room ids and timestamps; notebook execution counts, cell ids and kernel metadata; Terraform resource
+  addresses, state lineage and serials, provider lock hashes and plan summaries; CI run and job ids, step
+  durations and section markers; public client configuration (a Firebase project's number, app id and
+  bucket, an OAuth client id, a bundle id, Knock's ``pk_`` public keys, a Novu application identifier);
+  Ansible's play recap and Helm's release status.
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
 2001:db8::/32; not 555-01xx phone numbers, which are redacted like any number since another
@@ -1564,6 +1626,22 @@ schemas; a Windows event's system account. Secrets: whatever grants access, in t
 debugs (a HAR entry, "Copy as fetch", ``document.cookie``, ``localStorage``, an MCP server's ``env``, a
 tool call's arguments, a settings row, a Redis value, a process's command line). Not secrets: ``${VAR}``
 references in an MCP config. Still no device serials, hashes of passwords or documented test keys.
+Round 29's policy. Personal data: a Macau resident's identity card number (an id assigned to the person);
+a person's name (a given and a family name in their own fields, an encoded-word's decoded name, a
+``CN=`` parameter as written, folded or not), mobile (national or E.164), e-mail, birth date, login (a
+chat handle, an ``ansible_user``, a user folder in a path, an IRC ident), IP address (a ``Received:`` hop
+and ``X-Originating-IP`` of the sender's client, a home DNS record, an inventory's host, an IRC host) and
+home address where a forwarded message or document or an infrastructure's state or output holds them,
+each planted in the encoding the artefact gives it (quoted-printable, an encoded-word, HTML or XML
+entities, JSON escapes, iCalendar escapes and folding). Not personal: Message-IDs, MIME boundaries, DKIM
+and ARC signatures, relay hops at documentation addresses; calendar and contact metadata; chat channel,
+message and room ids; notebook metadata; Terraform addresses, lineage and lock hashes; CI run ids and
+durations; public client configuration that its vendor documents as safe to expose (Firebase project
+numbers and app ids, OAuth client ids, Knock ``pk_`` keys, a Novu application identifier). Secrets:
+whatever grants access, in forwarded messages (a quoted-printable body, a chat message) and in
+infrastructure state and output (a state's ``secret_string``, a plan's environment variable, Helm values, an
+inventory, a job log, ``local.properties``). Still no device serials, hashes of passwords or documented
+test keys.
 """
 
 from __future__ import annotations
@@ -2057,8 +2135,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 28  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (28,)
+HOLDOUT_ROUND = 29  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (29,)
 ROUND5 = 5
 
 
@@ -26001,6 +26079,837 @@ round28_custom("access_log_people28", "pii", _access_log_people28, 3)
 round28_custom("agent_tool_echo28", "pii", _agent_tool_echo28, 3)
 
 
+# ---------------------------------------------------------------------------------------------
+# round 29 (issue 17, branch blind29): written blind to the engine, the holdout since it exists
+
+ROUND29 = 29
+
+
+def _picks29(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round29:{name}").sample(range(n_families), k)
+
+
+def _mime_qp29(s: str) -> str:
+    # a quoted-printable body or vCard 2.1 value (RFC 2045) as a mail client or a phone's contacts
+    # export writes it: "=" and every byte outside printable ASCII as =XX, line breaks kept (no line
+    # here is long enough to need a soft break). A mail client shows it decoded.
+    return "".join(
+        c if (32 <= ord(c) < 127 and c != "=") or c == "\n" else "".join(f"={b:02X}" for b in c.encode()) for c in s
+    )
+
+
+def _html29(s: str) -> str:
+    # text in an HTML part, an HTML export or a notebook's HTML output: &, <, > and " as entities
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def _slack_text29(s: str) -> str:
+    # a Slack message's ``text`` in an export: &, < and > as entities (Slack's formatting rules), in a
+    # JSON string
+    return _js(s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
+
+
+def _html_json29(s: str) -> str:
+    # HTML text inside a JSON string (a Teams message's ``body.content``, a notebook's ``text/html``)
+    return _js(_html29(s))
+
+
+# Secret families: {L} an environment-style label, {l} it in lower case, {k} kebab case, {v} the
+# value ({vqp} quoted-printable, {vj} in a JSON string, {vhj} HTML in a JSON string, {vslack} a Slack
+# message's text). Round 29 is about the messages and documents people forward to an agent and the
+# state files of their infrastructure: a forwarded e-mail's quoted-printable body, a Slack export's
+# message, a Microsoft Teams message (Graph's chatMessage, HTML body), a WhatsApp export's line, a
+# notebook's cell source and stream output, a Terraform state's resource and a plan's change, ``helm
+# get values``, an Ansible inventory's host line, a GitHub Actions job log (timestamps and group
+# markers), an Android project's ``local.properties``.
+SECRET_FAMILIES29 = [
+    'Content-Type: text/plain; charset="UTF-8"\nContent-Transfer-Encoding: quoted-printable\n\n'
+    "Hi, the prod credentials for the handover:\n{L}=3D{vqp}\nplease rotate after the cutover",
+    '{{"type": "message", "subtype": "thread_broadcast", "text": "prod {l}: `{vslack}`", '
+    '"ts": "1765101734.{n}29", "team": "T07ACME01"}}',
+    '{{"@odata.type": "#microsoft.graph.chatMessage", "messageType": "message", '
+    '"body": {{"contentType": "html", "content": "<p>{L}: <code>{vhj}</code></p>"}}}}',
+    "[07/12/2026, 10:{m}:14] Ops on-call: {L}={v}",
+    '   "source": [\n    "import os\\n",\n    "os.environ[\\"{L}\\"] = \\"{vj}\\"\\n"\n   ]',
+    '   {{\n    "name": "stdout",\n    "output_type": "stream",\n    "text": [\n     "{l} = {vj}\\n"\n    ]\n   }}',
+    '        {{\n          "schema_version": 0,\n          "attributes": {{\n            "secret_id": "prod/{k}",\n'
+    '            "secret_string": "{vj}",\n            "version_stages": ["AWSCURRENT"]\n          }},\n'
+    '          "sensitive_attributes": []\n        }}',
+    '  # aws_lambda_function.sync will be updated in-place\n  ~ resource "aws_lambda_function" "sync" {{\n'
+    '      ~ environment {{\n          ~ variables = {{\n              + "{L}" = "{vj}"\n            }}\n'
+    "        }}\n    }}",
+    "$ helm get values api -n prod\nUSER-SUPPLIED VALUES:\nsecrets:\n  {l}: {v}\nreplicaCount: 3",
+    "[api]\napi-1.prod ansible_host=10.0.4.11 {l}={v}\napi-2.prod ansible_host=10.0.4.12",
+    "2026-12-07T10:{m}:14.1184520Z ##[group]Run ./scripts/deploy.sh --token {v}\n"
+    "2026-12-07T10:{m}:14.1190391Z ./scripts/deploy.sh --token {v}\n2026-12-07T10:{m}:14.1191002Z ##[endgroup]",
+    "sdk.dir=/opt/android-sdk\n{L}={v}",
+]
+
+# Personal-data families: {f} the field in words, {k} a snake-case key, {K} it in upper case, {v} the
+# value in the encodings above ({vics}: an iCalendar TEXT, round 26's). A person's value in a forwarded
+# message or document or in an infrastructure's state: an e-mail's quoted-printable body, a vCard 2.1
+# note (Android's export), an iCalendar event's description, a Slack export's message, a Telegram
+# export's message, a WhatsApp export's line, a Matrix event, a notebook's DataFrame output (text and
+# HTML), a Terraform state's attribute, a plan's new resource, a GitLab CI job log's echoed variable.
+PII_FAMILIES29 = [
+    "Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: quoted-printable\n\nHello,\n\n"
+    "my {f}: {vqp}\n\nBest regards",
+    "BEGIN:VCARD\nVERSION:2.1\nNOTE;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:{f}: {vqp}\nEND:VCARD",
+    "BEGIN:VEVENT\nSUMMARY:Onboarding call\nDESCRIPTION:{f}: {vics}\nEND:VEVENT",
+    '{{"type": "message", "text": "{f}: {vslack}", "ts": "1765101734.{n}00"}}',
+    '{{"id": {n}, "type": "message", "date": "2026-12-07T10:{m}:14", "from": "Support", "text": "{f}: {vj}"}}',
+    "07/12/2026, 10:{m} - Support: {f} {v}",
+    '{{"type": "m.room.message", "content": {{"msgtype": "m.text", "body": "{f}: {vj}"}}, '
+    '"origin_server_ts": 1765101734{n}}}',
+    '     "data": {{\n      "text/plain": [\n       "     {k}\\n",\n       "0  {vj}"\n      ]\n     }},',
+    '      "text/html": [\n       "<tr>\\n",\n       "  <th>0</th>\\n",\n       "  <td>{vhj}</td>\\n",\n'
+    '       "</tr>\\n"\n      ]',
+    '          "attributes": {{\n            "id": "{n}",\n            "{k}": "{vj}"\n          }},',
+    '  # okta_user.contractor will be created\n  + resource "okta_user" "contractor" {{\n      + {k} = "{vj}"\n'
+    "      + id = (known after apply)\n    }}",
+    'section_start:1765101734:step_script\r\x1b[0K$ echo "$CUSTOMER_{K}"\n{v}\nsection_end:1765101741:step_script'
+    "\r\x1b[0K",
+]
+
+
+def _fill29(template: str, v: str, rng: random.Random, **kw: str) -> tuple[str, list[str]]:
+    # {vqp} / {vj} / {vhj} / {vslack}: the value as the artefact writes it; that form is what is
+    # planted. The rest as round 28's.
+    for holder, enc in (("{vqp}", _mime_qp29), ("{vj}", _js), ("{vhj}", _html_json29), ("{vslack}", _slack_text29)):
+        if holder in template:
+            return _fill28(template.replace(holder, "{v}"), enc(v), rng, **kw)
+    return _fill28(template, v, rng, **kw)
+
+
+def _extend29(name: str, make29: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-29 families (drawn by ``make29`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make29(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND29,) * n, old.weight)
+
+
+def _generic29(name: str, kind: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """Two of round 29's shared families for a one-value category of an earlier round."""
+    fams = SECRET_FAMILIES29 if kind == "secret" else PII_FAMILIES29
+    picks = [fams[j] for j in _picks29(name, len(fams), 2)]
+    bare = name.rstrip("0123456789")  # (rounds 18 to 28 end their new kinds' names in the round)
+    label = LABEL6.get(name, bare.upper())
+    fname = (
+        FIELD12.get(name)
+        or FIELD11.get(name)
+        or FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name)
+        or bare.replace("_", " ")
+    )
+    key = KEY12.get(name) or KEY11.get(name) or KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(bare)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        return _fill29(
+            picks[t % len(picks)], v, rng, L=label, l=label.lower(), k=label.lower().replace("_", "-")
+            if kind == "secret" else key, K=key.upper(), f=fname,
+        )  # fmt: skip
+
+    return make, len(picks)
+
+
+# Where a whole earlier snippet lands when its values only make sense together (key pairs, blocks,
+# paths, URLs, a person's details): a forwarded e-mail's quoted-printable body, a Slack export's
+# message, a notebook's stream output (one JSON string), an iCalendar event's description.
+CONTAINERS29: list[tuple[str, Callable[[str], str]]] = [
+    ("Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: quoted-printable\n\n{s}", _mime_qp29),
+    ('{"type": "message", "text": "{s}", "ts": "1765101734.281529", "team": "T07ACME01"}', _slack_text29),
+    ('   {\n    "name": "stdout",\n    "output_type": "stream",\n    "text": "{s}"\n   }', _js),
+    ("BEGIN:VEVENT\nSUMMARY:Handover\nDESCRIPTION:{s}\nEND:VEVENT", lambda s: _ics_text(s)),  # (defined below)
+]
+
+
+def _container29(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    old = next(c for c in CATS if c.name == name)
+    # the snippet as its kind was first written (round 27's rule: no container inside a container)
+    earlier = [r for r in old.rounds if r < ROUND13] or [old.rounds[0]]
+    inner = [t for t, r in enumerate(old.rounds) if r == max(earlier)]
+    frames = [CONTAINERS29[j] for j in _picks29(name, len(CONTAINERS29), 2)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        snippet, needles = old.make(rng, inner[rng.randrange(len(inner))])
+        frame, enc = frames[t % len(frames)]
+        text = frame.replace("{s}", enc(snippet))
+        return text, [next((enc(f) for f in _forms(_ident, nd) if enc(f) in text), enc(nd)) for nd in needles]
+
+    return make, len(frames)
+
+
+def _several_values29(c: Category) -> bool:
+    # round 28's rule, and round 28's person categories plant several values (its Egyptian id one)
+    if c.name in NEW28:
+        return c.kind == "pii" and c.name != "eg_national_id28"
+    return _several_values28(c)
+
+
+for _c in [c for c in CATS if ROUND29 not in c.rounds]:
+    if _several_values29(_c):
+        _extend29(_c.name, *_container29(_c.name))
+    else:
+        _extend29(_c.name, *_generic29(_c.name, _c.kind))
+
+
+# --- round 29's new categories weigh NEW29_WEIGHT in a draw of round 29, so that they are about 40 %
+# of its plants (each category's weight counts only in a draw of the round that wrote it).
+NEW29_WEIGHT = 34
+NEW29: set[str] = set()  # the names of round 29's new kinds
+
+
+def round29_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND29,) * n, NEW29_WEIGHT))
+    NEW29.add(name)
+
+
+def knock_secret_key(r: random.Random) -> str:
+    # a Knock secret API key (``KNOCK_API_KEY``): Knock's docs ("API keys") say secret keys start with
+    # ``sk_`` and public ones with ``pk_``; the body after the prefix (43 base64url characters) is this
+    # generator's assumption
+    return "sk_" + _rs(r, B64URL, 43)
+
+
+def sendbird_api_token(r: random.Random) -> str:
+    # a Sendbird master or secondary API token (the ``Api-Token`` header of its Platform API): 40 hex
+    # digits (gitleaks' ``sendbird-access-token`` rule)
+    return _rs(r, HEX, 40)
+
+
+def novu_secret_key(r: random.Random) -> str:
+    # a Novu environment's secret key (``NOVU_SECRET_KEY``, sent as ``Authorization: ApiKey <key>``,
+    # Novu's API reference); no prefix, its body (32 hex digits) is this generator's assumption
+    return _rs(r, HEX, 32)
+
+
+def _secret29(
+    name: str, gen: Callable[[random.Random], str], label: str, own: list[str]
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A new secret's own templates and one of round 29's shared families."""
+    templates = [*own, SECRET_FAMILIES29[_picks29(name, len(SECRET_FAMILIES29), 1)[0]]]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return _fill29(templates[t % len(templates)], gen(rng), rng, L=label, l=label.lower(),
+                       k=label.lower().replace("_", "-"))  # fmt: skip
+
+    return make, len(templates)
+
+
+for _name29, _gen29, _label29, _own29 in [
+    (
+        "knock_secret_key29",
+        knock_secret_key,
+        "KNOCK_API_KEY",
+        [
+            "{L}={v}\nKNOCK_ENVIRONMENT=production",
+            'import {{ Knock }} from "@knocklabs/node";\nconst knock = new Knock({{ apiKey: "{v}" }});',
+            "curl -X POST https://api.knock.app/v1/workflows/new-comment/trigger "
+            '-H "Authorization: Bearer {v}" -H "Content-Type: application/json" -d \'{{"recipients": ["u_{n}"]}}\'',
+        ],
+    ),
+    (
+        "sendbird_api_token29",
+        sendbird_api_token,
+        "SENDBIRD_API_TOKEN",
+        [
+            'curl https://api-2D7B4CDB-932F-4082-9B09-A1153792DC8D.sendbird.com/v3/users?limit=10 -H "Api-Token: {v}"',
+            "SENDBIRD_APP_ID=2D7B4CDB-932F-4082-9B09-A1153792DC8D\n{L}={v}",
+            'headers = {{"Api-Token": "{v}", "Content-Type": "application/json; charset=utf8"}}',
+        ],
+    ),
+    (
+        "novu_secret_key29",
+        novu_secret_key,
+        "NOVU_SECRET_KEY",
+        [
+            "curl -X POST https://api.novu.co/v1/events/trigger -H 'Authorization: ApiKey {v}' "
+            '-H \'Content-Type: application/json\' -d \'{{"name": "welcome", "to": "sub_{n}"}}\'',
+            'const novu = new Novu({{ secretKey: "{v}" }});',
+            "{L}={v}\nNEXT_PUBLIC_NOVU_APP_ID=a1B2c3D4e5F6",
+        ],
+    ),
+]:
+    round29_custom(_name29, "secret", *_secret29(_name29, _gen29, _label29, _own29))
+
+
+# --- round 29's new personal data: a Macau resident's identity card number, and a person's data in
+# the messages and documents people forward to an agent (raw e-mail, calendar invites, vCards, chat
+# exports and logs, notebooks) and in their infrastructure's state files and CI output (Terraform,
+# Ansible, Helm, job logs) and app configs. People of ten places whose postal addresses no earlier
+# round writes.
+
+
+def mo_bir(r: random.Random) -> str:
+    """A Macau resident's identity card number (BIR, 澳門居民身份證): a first digit (1, 5 or 7), six
+    digits and a check digit written in parentheses. Its check rule is unpublished (python-stdnum has
+    no module for Macau), so the last digit is drawn."""
+    return f"{r.choice('157')}{_d(r, 6)}({_d(r, 1)})"
+
+
+def _mo_bir29(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = mo_bir(rng)
+    forms = [
+        (f"澳門居民身份證編號：{v}", v),
+        (f"N.º do BIR: {v}\nValidade: 2031-05-14", v),
+        (f'{{"id_type": "MO_BIR", "id_number": "{v}", "kyc_status": "review"}}', v),
+        (
+            "Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: quoted-printable\n\n"
+            f"=E8=BA=AB=E4=BB=BD=E8=AD=89 BIR: {v}",
+            v,
+        ),
+    ]
+    if t < len(forms):
+        return forms[t][0], [forms[t][1]]
+    fam = PII_FAMILIES29[_picks29("mo_bir29", len(PII_FAMILIES29), 2)[t - len(forms)]]
+    return _fill29(fam, v, rng, f="BIR", k="bir_number", K="BIR_NUMBER", L="BIR_NUMBER", l="bir_number")
+
+
+round29_custom("mo_bir29", "pii", _mo_bir29, 6)
+
+
+# People of ten places whose postal addresses no earlier round writes (checked against every country
+# and capital name in this file): Macau, Gabon, Angola, Cameroon, Côte d'Ivoire, Barbados, Guyana,
+# Mozambique, Malawi and Togo; their mobiles with ``phone27`` (earlier rounds write numbers of these
+# regions too: no region phonenumbers knows is left but uninhabited ones).
+PLACES29 = ["MO", "GA", "AO", "CM", "CI", "BB", "GY", "MZ", "MW", "TG"]
+
+_ADDRESS29: dict[str, tuple[Callable[[random.Random], str], Callable[[random.Random], str]]] = {
+    # (street line, town as the place writes it)
+    "MO": (
+        lambda r: (
+            f"Rua de {r.choice(['Pequim', 'Xangai', 'Cinco de Outubro', 'Tomás Vieira'])} n.º {_n(r, 1, 300)}, "
+            f"Edf. {r.choice(['Kam Loi', 'Hoi Fu', 'Nam Fong'])}, {_n(r, 1, 30)}.º andar {r.choice('ABCDEFG')}"
+        ),
+        lambda r: r.choice(["Macau", "Taipa, Macau", "Coloane, Macau"]),
+    ),
+    "GA": (
+        lambda r: (
+            f"Villa n° {_n(r, 1, 300)}, {r.choice(['quartier Glass', 'quartier Louis', 'Batterie IV', 'Akébé-Plaine'])}"
+        ),
+        lambda r: r.choice(["Libreville", f"BP {_n(r, 100, 9999)} Libreville", "Port-Gentil", "Franceville"]),
+    ),
+    "AO": (
+        lambda r: (
+            f"Rua {r.choice(['Amílcar Cabral', 'Rainha Ginga', 'Major Kanhangulo', 'Comandante Che Guevara'])}, "
+            f"n.º {_n(r, 1, 200)}, {_n(r, 1, 12)}.º andar"
+        ),
+        lambda r: r.choice(["Maianga, Luanda", "Ingombota, Luanda", "Benguela", "Lubango"]),
+    ),
+    "CM": (
+        lambda r: f"Rue {_n(r, 1, 9)}.{_n(r, 100, 999)}, {r.choice(['Bastos', 'Bonapriso', 'Akwa', 'Omnisport'])}",
+        lambda r: r.choice(["Yaoundé", "Douala", f"BP {_n(r, 100, 9999)} Douala", "Bafoussam"]),
+    ),
+    "CI": (
+        lambda r: (
+            f"{r.choice(['Cocody Riviera 3', 'Cocody Angré', 'Marcory Zone 4', 'Yopougon Niangon'])}, "
+            f"Lot {_n(r, 1, 900)}, Îlot {_n(r, 1, 90)}"
+        ),
+        lambda r: r.choice(["Abidjan", f"{_n(r, 1, 28):02d} BP {_n(r, 100, 9999)} Abidjan", "Bouaké"]),
+    ),
+    "BB": (
+        lambda r: f"{_n(r, 1, 90)} {r.choice(['Rockley New Road', 'Worthing View', 'Hastings Main Road', 'Holetown'])}",
+        lambda r: r.choice([f"Christ Church BB15{_n(r, 0, 999):03d}", f"St. James BB24{_n(r, 0, 999):03d}"]),
+    ),
+    "GY": (
+        lambda r: f"Lot {_n(r, 1, 300)} {r.choice(['Middleton Street', 'Robb Street', 'Vlissengen Road'])}",
+        lambda r: r.choice(["Campbellville, Georgetown", "Bourda, Georgetown", "Kitty, Georgetown", "New Amsterdam"]),
+    ),
+    "MZ": (
+        lambda r: (
+            f"Av. {r.choice(['Julius Nyerere', '24 de Julho', 'Eduardo Mondlane', 'Vladimir Lenine'])}, "
+            f"n.º {_n(r, 1, 3000)}, {_n(r, 1, 15)}.º andar"
+        ),
+        lambda r: r.choice(["Maputo", "Matola", "Beira", "Nampula"]),
+    ),
+    "MW": (
+        lambda r: f"Plot {_n(r, 1, 60)}/{_n(r, 1, 900)}, Area {_n(r, 1, 49)}",
+        lambda r: r.choice(["Lilongwe 3", f"Private Bag {_n(r, 1, 400)}, Blantyre", "Mzuzu"]),
+    ),
+    "TG": (
+        lambda r: (
+            f"{_n(r, 1, 400)} rue {r.choice(['des Manguiers', 'Tokoin Hôpital', 'de la Paix'])}, quartier "
+            + r.choice(["Bè", "Tokoin", "Adidogomé", "Agoè"])
+        ),
+        lambda r: r.choice(["Lomé", f"BP {_n(r, 100, 9999)} Lomé", "Kara"]),
+    ),
+}
+_NAMES29: dict[str, tuple[list[str], list[str]]] = {
+    "MO": (["Ka Wai", "Weng Ian", "Sio Kei", "Hoi Man"], ["Leong", "Lei", "Iao", "Chan", "Wong"]),
+    "GA": (["Ghislain", "Nadège", "Rodrigue", "Prisca"], ["Moussavou", "Ndong", "Mintsa", "Obiang"]),
+    "AO": (["Domingos", "Esperança", "Adilson", "Wilma"], ["dos Santos", "Kiala", "Mbala", "Lourenço"]),
+    "CM": (["Aboubakar", "Mireille", "Serge", "Brigitte"], ["Mbarga", "Nkoulou", "Fotso", "Tchoupo"]),
+    "CI": (["Kouadio", "Aya", "Fulgence", "Adjoua"], ["Konan", "Kouassi", "Bamba", "Ouattara", "Koné"]),
+    "BB": (["Shamika", "Andre", "Keisha", "Dwayne"], ["Greenidge", "Holder", "Worrell", "Griffith"]),
+    "GY": (["Ravindra", "Shonette", "Dwight", "Nalini"], ["Persaud", "Ramsaroop", "Boodhoo", "Fraser"]),
+    "MZ": (["Armando", "Celina", "Nelson", "Graça"], ["Macuácua", "Chissano", "Tembe", "Cossa"]),
+    "MW": (["Chikondi", "Tiyamike", "Kondwani", "Thoko"], ["Banda", "Phiri", "Mwale", "Nyirenda"]),
+    "TG": (["Koffi", "Afi", "Kodjo", "Ama"], ["Agbodjan", "Mensah", "Lawson", "Amegah"]),
+}
+# Macau residents write their names in Chinese too (a mail client's B-encoded From, a chat's display)
+_NAMES_ZH29 = ["陳家偉", "梁詠欣", "李兆基", "黃海文", "姚小玲"]
+# (first octets of public IPv4 blocks of the regional registries serving these places: APNIC, LACNIC, AFRINIC)
+_IP_BLOCKS29 = {"MO": [60, 202], "BB": [190, 200], "GY": [190, 186]}
+_MAIL29 = ["gmail.com", "yahoo.com", "outlook.com", "hotmail.com", "proton.me", "icloud.com", "yahoo.fr"]
+
+
+def _person29(r: random.Random) -> dict[str, str]:
+    region = r.choice(PLACES29)
+    given_list, family_list = _NAMES29[region]
+    g, f = r.choice(given_list), r.choice(family_list)
+    handle, fs = _ascii_slug(g).replace("-", ""), _ascii_slug(f).replace("-", "")
+    y, m, d = _birth(r)
+    street, town = _ADDRESS29[region]
+    phone = phone27(r, region)
+    first = r.choice(_IP_BLOCKS29.get(region, [41, 102, 105, 154, 196, 197]))
+    return {
+        "name": f"{g} {f}",
+        "given": g,
+        "family": f,
+        "native": r.choice(_NAMES_ZH29) if region == "MO" else f"{g} {f}",
+        "phone": phone,
+        "e164": phonenumbers.format_number(phonenumbers.parse(phone, region), phonenumbers.PhoneNumberFormat.E164),
+        "street": street(r),
+        "town": town(r),
+        "country": region,
+        "email": f"{handle}.{fs}{_d(r, 2)}@{r.choice(_MAIL29)}",
+        "login": f"{handle[:1]}{fs}{_d(r, 2)}",
+        "dob": f"{y}-{m:02d}-{d:02d}",
+        "ip": f"{first}.{_n(r, 0, 255)}.{_n(r, 0, 255)}.{_n(r, 1, 254)}",
+    }
+
+
+def _fold29(line: str, values: list[str]) -> tuple[str, list[str]]:
+    """An iCalendar content line folded as RFC 5545 (3.1) folds it: a line break and a space before
+    the octet that would pass 75 (never inside a character), and each value as the folded line writes
+    it (a fold may fall inside a value: that form is what is planted; a reader unfolds it)."""
+    out: list[str] = []
+    starts: list[int] = []
+    width = size = 0
+    for ch in line:
+        b = len(ch.encode())
+        if width + b > 75:
+            out.append("\n ")
+            size += 2
+            width = 1
+        starts.append(size)
+        out.append(ch)
+        size += len(ch)
+        width += b
+    folded = "".join(out)
+    forms = []
+    for v in values:
+        a = line.index(v)
+        forms.append(folded[starts[a] : starts[a + len(v) - 1] + 1])
+    return folded, forms
+
+
+def _raw_email_people29(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person29(rng)
+    mid = f"<CA+{_rs(rng, B62, 30)}@mail.gmail.com>"
+    if t % 3 == 0:
+        # a message's raw source: the Received chain (the sender's own address in the first hop, as
+        # webmail and submission servers record it), X-Originating-IP, an encoded-word From for a
+        # name outside ASCII
+        from_name = _encoded_word(p["name"], False) if not p["name"].isascii() else p["name"]
+        text = (
+            f"Return-Path: <{p['email']}>\nReceived: from mx.acme.dev (mx.acme.dev [192.0.2.25])\n"
+            f"        by mail.acme.dev with ESMTPS id 4Fq7{_rs(rng, B62, 6)};\n"
+            "        Mon, 07 Dec 2026 10:02:16 +0100\n"
+            f"Received: from [{p['ip']}] (port={_n(rng, 1024, 65535)} helo=[192.168.1.23])\n"
+            f"        by smtp.{p['email'].split('@')[1]} with esmtpsa (TLS1.3) id {_rs(rng, B62, 10)};\n"
+            f"        Mon, 07 Dec 2026 10:02:14 +0100\nX-Originating-IP: [{p['ip']}]\n"
+            f"From: {from_name} <{p['email']}>\nTo: support@acme.dev\nSubject: Re: my order\n"
+            f"Date: Mon, 7 Dec 2026 10:02:14 +0100\nMessage-ID: {mid}\nMIME-Version: 1.0\n"
+            "Content-Type: text/plain; charset=UTF-8\n\nStill waiting for the refund."
+        )
+        return text, [p["email"], p["ip"], from_name]
+    if t % 3 == 1:
+        # multipart/alternative: a quoted-printable text part and an HTML part with the same signature
+        b = f"000000000000{_rs(rng, HEX, 16)}"
+        sig = f"{p['name']}\n{p['street']}, {p['town']}\nMobile: {p['phone']}"
+        html = (
+            f"<div>{_html29(p['name'])}<br>{_html29(p['street'])}, {_html29(p['town'])}<br>"
+            f'Mobile: <a href="tel:{p["e164"]}">{p["phone"]}</a></div>'
+        )
+        text = (
+            f'MIME-Version: 1.0\nMessage-ID: {mid}\nContent-Type: multipart/alternative; boundary="{b}"\n\n'
+            f'--{b}\nContent-Type: text/plain; charset="UTF-8"\nContent-Transfer-Encoding: quoted-printable\n\n'
+            f"Please ship it to my home address:\n\n{_mime_qp29(sig)}\n\n"
+            f'--{b}\nContent-Type: text/html; charset="UTF-8"\nContent-Transfer-Encoding: 8bit\n\n{html}\n\n--{b}--'
+        )
+        return text, [
+            _mime_qp29(p["name"]),
+            _mime_qp29(p["street"]),
+            p["phone"],
+            _html29(p["name"]),
+            _html29(p["street"]),
+            p["e164"],
+        ]
+    # a B-encoded From (the name as the sender's client writes it, a Macau resident's in Chinese)
+    from_name = _encoded_word(p["native"], True)
+    text = (
+        f"From: {from_name} <{p['email']}>\nReply-To: {p['email']}\nTo: billing@acme.dev\n"
+        "Subject: =?UTF-8?Q?Invoice_question?=\nDate: Mon, 7 Dec 2026 10:02:14 +0800\n"
+        f"Message-ID: {mid}\nContent-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n\n"
+        f"Hello, could you call me back on {p['phone']}? Thanks"
+    )
+    return text, [from_name, p["email"], p["phone"]]
+
+
+def _ical_invite_people29(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person29(rng), _person29(rng)
+    uid = f"{_rs(rng, B62.lower(), 26)}@google.com"
+    head = "BEGIN:VCALENDAR\nPRODID:-//Google Inc//Google Calendar 70.9054//EN\nVERSION:2.0\nCALSCALE:GREGORIAN\n"
+    if t % 3 == 0:
+        # an invitation as Google Calendar sends it (ORGANIZER and ATTENDEE lines folded at 75 octets)
+        org, org_forms = _fold29(f"ORGANIZER;CN={p['name']}:mailto:{p['email']}", [p["name"], p["email"]])
+        att, att_forms = _fold29(
+            "ATTENDEE;CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE;"
+            f"CN={q['name']};X-NUM-GUESTS=0:mailto:{q['email']}",
+            [q["name"], q["email"]],
+        )
+        text = (
+            f"{head}METHOD:REQUEST\nBEGIN:VEVENT\nDTSTART:20261209T090000Z\nDTEND:20261209T093000Z\n"
+            f"DTSTAMP:20261207T100214Z\n{org}\nUID:{uid}\n{att}\nSUMMARY:Contract review\nSEQUENCE:0\n"
+            "STATUS:CONFIRMED\nEND:VEVENT\nEND:VCALENDAR"
+        )
+        return text, [*org_forms, *att_forms]
+    if t % 3 == 1:
+        # a reply (PARTSTAT=ACCEPTED) to a meeting at the person's home: the location an iCalendar TEXT
+        att, att_forms = _fold29(
+            f"ATTENDEE;PARTSTAT=ACCEPTED;CN={p['name']}:mailto:{p['email']}", [p["name"], p["email"]]
+        )
+        where = _ics_text(f"{p['street']}, {p['town']}")
+        loc, (loc_form,) = _fold29(f"LOCATION:{where}", [_ics_text(p["street"])])
+        text = (
+            f"{head}METHOD:REPLY\nBEGIN:VEVENT\nDTSTART:20261210T150000Z\nDTSTAMP:20261207T100214Z\n{att}\n"
+            f"UID:{uid}\n{loc}\nSUMMARY:Handover at my place\nEND:VEVENT\nEND:VCALENDAR"
+        )
+        return text, [*att_forms, loc_form]
+    # Outlook's invite: a quoted "Family, Given" CN and the organiser's mobile in the description
+    cn = f"{p['family']}, {p['given']}"
+    org, org_forms = _fold29(f'ORGANIZER;CN="{cn}":mailto:{p["email"]}', [cn, p["email"]])
+    desc, (desc_form,) = _fold29(
+        _ics_text(f"DESCRIPTION:If the link fails, call me on {p['phone']} instead."), [p["phone"]]
+    )
+    text = (
+        "BEGIN:VCALENDAR\nPRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN\nVERSION:2.0\nMETHOD:REQUEST\n"
+        f"BEGIN:VEVENT\n{org}\n{desc}\nDTSTART;TZID=Africa/Nairobi:20261211T100000\n"
+        f"UID:040000008200E00074C5B7101A82E008000000{_rs(rng, HEXU, 32)}\nSUMMARY;LANGUAGE=en-US:Sync\n"
+        "END:VEVENT\nEND:VCALENDAR"
+    )
+    return text, [*org_forms, desc_form]
+
+
+def _vcard_people29(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person29(rng)
+    if t % 3 == 0:
+        # a vCard 2.1 as Android's contacts export writes it (quoted-printable UTF-8 fields)
+        qp = _mime_qp29
+        text = (
+            "BEGIN:VCARD\nVERSION:2.1\n"
+            f"N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:{qp(p['family'])};{qp(p['given'])};;;\n"
+            f"FN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:{qp(p['name'])}\nTEL;CELL:{p['phone']}\n"
+            f"EMAIL;HOME:{p['email']}\n"
+            f"ADR;HOME;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:;;{qp(p['street'])};{qp(p['town'])};;;\nEND:VCARD"
+        )
+        return text, [qp(p["name"]), qp(p["family"]), qp(p["given"]), p["phone"], p["email"], qp(p["street"])]
+    if t % 3 == 1:
+        # macOS Contacts' vCard 3.0: grouped items with their labels, commas in TEXT escaped
+        esc = _ics_text
+        text = (
+            "BEGIN:VCARD\nVERSION:3.0\nPRODID:-//Apple Inc.//macOS 15.1//EN\n"
+            f"N:{esc(p['family'])};{esc(p['given'])};;;\n"
+            f"FN:{esc(p['name'])}\nitem1.TEL;type=pref:{p['phone']}\nitem1.X-ABLabel:_$!<Mobile>!$_\n"
+            f"item2.ADR;type=HOME;type=pref:;;{esc(p['street'])};{esc(p['town'])};;;{p['country']}\n"
+            f"item2.X-ABADR:{p['country'].lower()}\nBDAY:{p['dob']}\nREV:2026-12-07T10:02:14Z\nEND:VCARD"
+        )
+        return text, [esc(p["name"]), esc(p["family"]), esc(p["given"]), p["phone"], esc(p["street"]), p["dob"]]
+    # a CardDAV REPORT's multistatus (Nextcloud): the vCard 4.0 in <card:address-data>, XML-escaped
+    card = (
+        f"BEGIN:VCARD\nVERSION:4.0\nUID:{_uuid4(rng)}\nFN:{p['name']}\nEMAIL;TYPE=home:{p['email']}\n"
+        f"TEL;TYPE=cell;VALUE=uri:tel:{p['e164']}\nEND:VCARD"
+    )
+    text = (
+        '<?xml version="1.0"?>\n<d:multistatus xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav">\n'
+        f" <d:response>\n  <d:href>/remote.php/dav/addressbooks/users/ops/contacts/{_rs(rng, HEX, 8)}.vcf</d:href>\n"
+        f"  <d:propstat><d:prop>\n   <card:address-data>{_html29(card)}</card:address-data>\n"
+        "  </d:prop></d:propstat>\n </d:response>\n</d:multistatus>"
+    )
+    return text, [_html29(p["name"]), p["email"], p["e164"]]
+
+
+def _chat_export_people29(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person29(rng)
+    if t % 3 == 0:
+        # a Slack export's users.json entry (profile fields as Slack's users.list returns them)
+        user = {
+            "id": f"U07{_rs(rng, ALNUM_UP, 8)}", "team_id": "T07ACME01", "name": p["login"], "deleted": False,
+            "real_name": p["name"], "tz": "Africa/Nairobi",
+            "profile": {"title": "Field engineer", "phone": p["phone"], "real_name": p["name"],
+                        "display_name": p["given"], "email": p["email"]},
+        }  # fmt: skip
+        return json.dumps([user], indent=4, ensure_ascii=False), [
+            p["login"],
+            _js(p["name"]),
+            p["phone"],
+            _js(p["given"]),
+            p["email"],
+        ]
+    if t % 3 == 1:
+        # a Google Chat message in a Takeout export (creator's name and e-mail, the message text)
+        body = {
+            "messages": [{
+                "creator": {"name": p["name"], "email": p["email"], "user_type": "Human"},
+                "created_date": "Monday, 7 December 2026 at 10:02:14 UTC",
+                "text": f"my new mobile is {p['phone']}, the old one is gone",
+                "topic_id": _rs(rng, B62, 11), "message_id": f"{_rs(rng, B62, 11)}/{_rs(rng, B62, 11)}"}],
+        }  # fmt: skip
+        return json.dumps(body, indent=2, ensure_ascii=False), [_js(p["name"]), p["email"], p["phone"]]
+    # Telegram Desktop's HTML export of a chat (from_name and text divs, HTML-escaped)
+    text = (
+        f'<div class="message default clearfix" id="message{_n(rng, 1000, 99999)}">\n <div class="body">\n'
+        '  <div class="pull_right date details" title="07.12.2026 10:02:14 UTC+01:00">10:02</div>\n'
+        f'  <div class="from_name">\n{_html29(p["name"])}\n  </div>\n  <div class="text">\n'
+        f"my address: {_html29(p['street'])}, {_html29(p['town'])}<br>call {p['phone']}\n  </div>\n </div>\n</div>"
+    )
+    return text, [_html29(p["name"]), _html29(p["street"]), p["phone"]]
+
+
+def _chat_log_people29(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person29(rng)
+    if t % 3 == 0:
+        # WhatsApp's iOS export: bracketed day-first stamps, U+200E marks before attachments
+        who = p["name"]
+        text = (
+            f"[07.12.26, 10:02:14] {who}: \u200e<attached: 00000012-PHOTO-2026-12-07-10-02-14.jpg>\n"
+            f"[07.12.26, 10:03:01] {who}: the courier can drop it at {p['street']}, {p['town']}\n"
+            f"[07.12.26, 10:03:40] Acme Support: thanks, and a number for the driver?\n"
+            f"[07.12.26, 10:04:12] {who}: {p['phone']}"
+        )
+        return text, [who, p["street"], p["phone"]]
+    if t % 3 == 1:
+        # an irssi log: a join line with the user's ident and host (their address), then a message
+        nick = p["login"]
+        text = (
+            f"--- Day changed Mon Dec 07 2026\n10:02 -!- {nick} [~{nick}@{p['ip']}] has joined #acme-support\n"
+            f"10:03 < {nick}> hi, can someone reset the 2FA on {p['email']}? I lost my phone\n"
+            "10:04 < ops-bot> ticket opened"
+        )
+        return text, [nick, p["ip"], p["email"]]
+    # DiscordChatExporter's CSV (author id, author, date, content)
+    content = f"{p['name']} here, my number is {p['phone']}"
+    text = (
+        "AuthorID,Author,Date,Content,Attachments,Reactions\n"
+        f'"{_d(rng, 18)}","{p["login"]}","2026-12-07T10:02:14.281+01:00","{content}","",""'
+    )
+    return text, [p["login"], p["name"], p["phone"]]
+
+
+def _notebook_people29(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person29(rng), _person29(rng)
+    ec = _n(rng, 3, 60)
+    if t % 3 == 0:
+        # a code cell filtering a DataFrame by e-mail, and its text/plain result (pandas' repr)
+        w = max(len(p["name"]), 4)
+        rows = [f"{'':5}{'name'.rjust(w)}  phone", f"{_n(rng, 10, 999):<5}{p['name'].rjust(w)}  {p['phone']}"]
+        cell = {
+            "cell_type": "code", "execution_count": ec, "id": _rs(rng, HEX, 8), "metadata": {},
+            "outputs": [{"data": {"text/plain": [rows[0] + "\n", rows[1]]}, "execution_count": ec, "metadata": {},
+                         "output_type": "execute_result"}],
+            "source": [f"df[df.email == \"{p['email']}\"][[\"name\", \"phone\"]]"],
+        }  # fmt: skip
+        return json.dumps(cell, indent=1, ensure_ascii=False), [_js(p["name"]), p["email"], p["phone"]]
+    if t % 3 == 1:
+        # the same DataFrame's text/html output: a row per person in <td> cells
+        rows = [
+            "  <tr>\n", "      <th>0</th>\n",
+            f"      <td>{_html29(p['name'])}</td>\n", f"      <td>{p['email']}</td>\n",
+            f"      <td>{_html29(p['street'])}</td>\n", "    </tr>\n", "    <tr>\n", "      <th>1</th>\n",
+            f"      <td>{_html29(q['name'])}</td>\n", f"      <td>{q['email']}</td>\n",
+            f"      <td>{_html29(q['street'])}</td>\n", "    </tr>\n",
+        ]  # fmt: skip
+        cell = {"data": {"text/html": ["<table border=\"1\" class=\"dataframe\">\n", *rows, "</table>"]},
+                "execution_count": ec, "metadata": {}, "output_type": "execute_result"}  # fmt: skip
+        return json.dumps(cell, indent=1, ensure_ascii=False), [
+            _js(_html29(x[k])) for x in (p, q) for k in ("name", "street")
+        ] + [p["email"], q["email"]]
+    # a print() of a record in a stream output (Python's repr of a dict)
+    rec = {"name": p["name"], "born": p["dob"], "address": f"{p['street']}, {p['town']}"}
+    cell = {"name": "stdout", "output_type": "stream", "text": [f"{rec}\n", "sent to the courier API\n"]}
+    return json.dumps(cell, indent=1, ensure_ascii=False), [_js(p["name"]), p["dob"], _js(p["street"])]
+
+
+def _tf_state_people29(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person29(rng)
+    if t % 3 == 0:
+        # terraform.tfstate with an Entra ID (azuread_user) resource: its attributes as the provider stores them
+        state = {
+            "version": 4, "terraform_version": "1.9.8", "serial": _n(rng, 2, 400), "lineage": _uuid4(rng),
+            "outputs": {},
+            "resources": [{
+                "mode": "managed", "type": "azuread_user", "name": "contractor",
+                "provider": 'provider["registry.terraform.io/hashicorp/azuread"]',
+                "instances": [{"schema_version": 0, "attributes": {
+                    "account_enabled": True, "display_name": p["name"], "given_name": p["given"],
+                    "surname": p["family"], "mobile_phone": p["e164"], "other_mails": [p["email"]],
+                    "object_id": _uuid4(rng), "usage_location": p["country"]}}]}],
+        }  # fmt: skip
+        return json.dumps(state, indent=2, ensure_ascii=False), [
+            _js(p["name"]),
+            _js(p["given"]),
+            _js(p["family"]),
+            p["e164"],
+            p["email"],
+        ]
+    if t % 3 == 1:
+        # terraform plan's new resource (Okta user), the arguments aligned on "="
+        args = [("email", f'"{p["email"]}"'), ("first_name", f'"{p["given"]}"'), ("id", "(known after apply)"),
+                ("last_name", f'"{p["family"]}"'), ("login", f'"{p["email"]}"'),
+                ("mobile_phone", f'"{p["phone"]}"'), ("status", '"ACTIVE"')]  # fmt: skip
+        w = max(len(k) for k, _ in args)
+        body = "\n".join(f"      + {k.ljust(w)} = {v}" for k, v in args)
+        text = (
+            "Terraform will perform the following actions:\n\n"
+            f'  # okta_user.contractors["{p["login"]}"] will be created\n'
+            f'  + resource "okta_user" "contractors" {{\n{body}\n    }}\n\n'
+            "Plan: 1 to add, 0 to change, 0 to destroy."
+        )
+        return text, [p["login"], p["email"], p["given"], p["family"], p["phone"]]
+    # terraform state show: an IAM binding of the person's own account and their home's DNS record
+    text = (
+        f"$ terraform state show 'google_project_iam_member.owner'\n# google_project_iam_member.owner:\n"
+        f'resource "google_project_iam_member" "owner" {{\n    etag    = "BwYk{_rs(rng, B62, 8)}="\n'
+        f'    id      = "acme-prod/roles/owner/user:{p["email"]}"\n    member  = "user:{p["email"]}"\n'
+        '    project = "acme-prod"\n    role    = "roles/owner"\n}\n\n'
+        f"$ terraform state show cloudflare_record.home_vpn\n# cloudflare_record.home_vpn:\n"
+        f'resource "cloudflare_record" "home_vpn" {{\n    content = "{p["ip"]}"\n'
+        f'    name    = "{p["login"]}-home"\n    proxied = false\n    ttl     = 300\n    type    = "A"\n}}'
+    )
+    return text, [p["email"], p["ip"], p["login"]]
+
+
+def _ops_inventory_people29(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person29(rng)
+    if t % 3 == 0:
+        # ansible-inventory --list: host variables with the host's owner and login
+        inv = {
+            "_meta": {"hostvars": {"edge-01": {
+                "ansible_host": "10.20.0.11", "ansible_user": p["login"],
+                "owner_contact": f"{p['name']} <{p['email']}>", "owner_mobile": p["phone"]}}},
+            "all": {"children": ["ungrouped", "edge"]}, "edge": {"hosts": ["edge-01"]},
+        }  # fmt: skip
+        return json.dumps(inv, indent=4, ensure_ascii=False), [p["login"], _js(p["name"]), p["email"], p["phone"]]
+    if t % 3 == 1:
+        # helm get values: the on-call person's address for alerts, the admin's login, a phone in a note
+        text = (
+            "$ helm get values monitoring -n observability\nUSER-SUPPLIED VALUES:\nalertmanager:\n  config:\n"
+            f"    receivers:\n    - name: on-call\n      email_configs:\n      - to: {p['email']}\n"
+            f'grafana:\n  adminUser: {p["login"]}\n  annotations:\n    oncall: "{p["name"]} {p["phone"]}"'
+        )
+        return text, [p["email"], p["login"], p["name"], p["phone"]]
+    # an INI inventory of someone's home lab: their public address and login, their e-mail as a var
+    text = (
+        f"# inventory/homelab.ini ({p['name']})\n[homelab]\nnas ansible_host={p['ip']} ansible_user={p['login']}\n"
+        f"\n[homelab:vars]\nowner_email={p['email']}\nansible_python_interpreter=/usr/bin/python3"
+    )
+    return text, [p["name"], p["ip"], p["login"], p["email"]]
+
+
+def _ci_log_people29(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person29(rng)
+    if t % 3 == 0:
+        # a GitHub Actions job log: timestamps, group markers and the commit's author printed
+        ts = "2026-12-07T10:02:14"
+        text = (
+            f"{ts}.1184520Z ##[group]Run git log -1 --format='%an <%ae>'\n"
+            f"{ts}.1185112Z git log -1 --format='%an <%ae>'\n"
+            f"{ts}.1186001Z shell: /usr/bin/bash -e {{0}}\n{ts}.1186430Z ##[endgroup]\n"
+            f"{ts}.2291887Z {p['name']} <{p['email']}>"
+        )
+        return text, [p["name"], p["email"]]
+    if t % 3 == 1:
+        # a GitLab CI job log: section markers, ANSI colours, a failing test printing a fixture row
+        text = (
+            'section_start:1765101734:step_script\r\x1b[0K\x1b[0K\x1b[36;1mExecuting "step_script" stage of the job '
+            "script\x1b[0;m\n\x1b[32;1m$ pytest -q tests/test_export.py\x1b[0;m\nF\n"
+            "E       AssertionError: assert 'ok' == 'failed'\n"
+            f"E        +  where row = {{'name': '{p['name']}', 'phone': '{p['phone']}', 'city': '{p['town']}'}}\n"
+            "section_end:1765101741:step_script\r\x1b[0K"
+        )
+        return text, [p["name"], p["phone"]]
+    # a Jenkins console: the user who started it, a deploy on their behalf over ssh to their own box
+    text = (
+        f"Started by user {p['name']}\nRunning in Durability level: MAX_SURVIVABILITY\n[Pipeline] Start of Pipeline\n"
+        f"[Pipeline] echo\nDeploying on behalf of {p['email']}\n[Pipeline] sh\n"
+        f"+ ssh -o StrictHostKeyChecking=no {p['login']}@{p['ip']} 'sudo systemctl restart api'\n"
+        "[Pipeline] End of Pipeline\nFinished: SUCCESS"
+    )
+    return text, [p["name"], p["email"], p["login"], p["ip"]]
+
+
+def _mobile_config_people29(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person29(rng)
+    if t % 3 == 0:
+        # an Electron app's electron-store config.json (the signed-in account, recent files under the login)
+        conf = {
+            "account": {"name": p["name"], "email": p["email"], "plan": "pro"},
+            "recentFiles": [f"/Users/{p['login']}/Documents/Quotes/2026-Q4.xlsx"],
+            "windowBounds": {"x": 120, "y": 80, "width": 1280, "height": 800}, "theme": "system",
+        }  # fmt: skip
+        dumped = json.dumps(conf, indent="\t", ensure_ascii=False)
+        text = f"$ cat ~/Library/Application\\ Support/Acme\\ Desktop/config.json\n{dumped}"
+        return text, [_js(p["name"]), p["email"], p["login"]]
+    if t % 3 == 1:
+        # an Android project: local.properties (the SDK under the developer's home) and a debug strings.xml
+        sdk = rng.choice(
+            [
+                f"/Users/{p['login']}/Library/Android/sdk",
+                f"C\\:\\\\Users\\\\{p['login']}\\\\AppData\\\\Local\\\\Android\\\\Sdk",
+            ]
+        )
+        text = (
+            f"# local.properties\nsdk.dir={sdk}\n\n<!-- app/src/debug/res/values/strings.xml -->\n<resources>\n"
+            f'    <string name="debug_login_email">{p["email"]}</string>\n'
+            f'    <string name="debug_login_phone">{p["phone"]}</string>\n</resources>'
+        )
+        return text, [p["login"], p["email"], p["phone"]]
+    # fastlane: the Appfile's Apple ID and the App Review contact files (the developer's own)
+    text = (
+        f'# fastlane/Appfile\napp_identifier("com.acme.field")\napple_id("{p["email"]}")\nteam_id("A1B2C3D4E5")\n\n'
+        "$ head fastlane/metadata/review_information/*\n"
+        f"==> fastlane/metadata/review_information/first_name.txt <==\n{p['given']}\n\n"
+        f"==> fastlane/metadata/review_information/last_name.txt <==\n{p['family']}\n\n"
+        f"==> fastlane/metadata/review_information/phone_number.txt <==\n{p['e164']}"
+    )
+    return text, [p["email"], p["given"], p["family"], p["e164"]]
+
+
+round29_custom("raw_email_people29", "pii", _raw_email_people29, 3)
+round29_custom("ical_invite_people29", "pii", _ical_invite_people29, 3)
+round29_custom("vcard_people29", "pii", _vcard_people29, 3)
+round29_custom("chat_export_people29", "pii", _chat_export_people29, 3)
+round29_custom("chat_log_people29", "pii", _chat_log_people29, 3)
+round29_custom("notebook_people29", "pii", _notebook_people29, 3)
+round29_custom("tf_state_people29", "pii", _tf_state_people29, 3)
+round29_custom("ops_inventory_people29", "pii", _ops_inventory_people29, 3)
+round29_custom("ci_log_people29", "pii", _ci_log_people29, 3)
+round29_custom("mobile_config_people29", "pii", _mobile_config_people29, 3)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -29893,6 +30802,159 @@ def _round28_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _round29_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-29 never-tuned hard negatives, in the shapes of round 29's plants (raw e-mail, calendar
+    invites, vCards, chat exports and logs, notebooks, Terraform / Ansible / Helm state and output, CI
+    job logs, app configs) and under the same policy (nothing secret or personal). Message-IDs and MIME
+    boundaries; DKIM signatures and ARC seals (signatures checked with published keys); ``Received:``
+    hops and authentication results at documentation addresses (RFC 5737) and role domains; iCalendar
+    UIDs, DTSTAMPs, PRODIDs and time zones; vCard PRODIDs, revisions and UIDs; Slack, Discord and Matrix
+    channel, message and room ids and timestamps; notebook execution counts, cell ids and kernel
+    metadata; Terraform resource addresses, state lineage and serials, provider lock hashes; CI run and
+    job ids, step durations and section markers; public client configuration (a Firebase project's
+    number, app id and storage bucket, an OAuth client id, a bundle id, Knock's ``pk_`` public keys and a
+    Novu application identifier, which their docs call safe to expose); Ansible's play recap and Helm's
+    release status."""
+
+    def b64(r: random.Random, n: int) -> str:
+        return base64.b64encode(bytes(r.randrange(256) for _ in range(n))).decode()
+
+    def doc_ip(r: random.Random) -> str:
+        return f"{r.choice(['192.0.2', '198.51.100', '203.0.113'])}.{r.randrange(1, 255)}"
+
+    return {
+        "message_ids_boundaries29": [
+            lambda r: f"Message-ID: <CA+{_rs(r, B62, 30)}@mail.gmail.com>\nIn-Reply-To: <{_uuid4(r)}@acme.dev>",
+            lambda r: (
+                f'Content-Type: multipart/alternative; boundary="000000000000{_rs(r, HEX, 16)}"\nMIME-Version: 1.0'
+            ),
+            lambda r: f"--_000_{_rs(r, ALNUM_UP, 32)}namprd05prodo_--",
+            lambda r: f"References: <{_rs(r, HEX, 12)}.{r.randrange(10**9, 10**10)}@notifications.example.com>",
+        ],
+        "dkim_arc_seals29": [
+            lambda r: (
+                "DKIM-Signature: v=1; a=rsa-sha256; c=relaxed/relaxed; d=example.com; s=20230601;\n"
+                f"        h=to:subject:message-id:date:from:mime-version; bh={b64(r, 32)};\n        b={b64(r, 96)}"
+            ),
+            lambda r: (
+                f"ARC-Seal: i=1; a=rsa-sha256; t={r.randrange(1765000000, 1769999999)}; cv=none; d=example.com; "
+                f"s=arc-20240605;\n        b={b64(r, 96)}"
+            ),
+            lambda r: f"ARC-Message-Signature: i=1; a=rsa-sha256; c=relaxed/relaxed; d=example.org; bh={b64(r, 32)}",
+        ],
+        "received_hops29": [
+            lambda r: (
+                f"Received: from mail-sor-f{r.randrange(10, 99)}.google.com (mail-sor-f41.google.com. [{doc_ip(r)}])\n"
+                f"        by mx.example.com with SMTPS id {_rs(r, B62, 12)};\n"
+                "        Mon, 07 Dec 2026 10:02:14 -0800 (PST)"
+            ),
+            lambda r: (
+                f"Authentication-Results: mx.example.com;\n       dkim=pass header.i=@example.com;\n"
+                f"       spf=pass (domain of bounce@example.com designates {doc_ip(r)} as permitted sender) "
+                "smtp.mailfrom=bounce@example.com;\n       dmarc=pass (p=REJECT) header.from=example.com"
+            ),
+            lambda r: f"X-Received: by 2002:a05:6a00:{_rs(r, HEX, 4)} with SMTP id {_rs(r, B62, 20)};",
+        ],
+        "ical_ids_stamps29": [
+            lambda r: (
+                f"UID:{_rs(r, B62.lower(), 26)}@google.com\nDTSTAMP:20261207T{r.randrange(10, 23)}0214Z\nSEQUENCE:0"
+            ),
+            lambda r: "PRODID:-//Google Inc//Google Calendar 70.9054//EN\nCALSCALE:GREGORIAN\nMETHOD:REQUEST",
+            lambda r: (
+                "BEGIN:VTIMEZONE\nTZID:Africa/Nairobi\nBEGIN:STANDARD\nTZOFFSETFROM:+0300\nTZOFFSETTO:+0300\n"
+                "TZNAME:EAT\nDTSTART:19700101T000000\nEND:STANDARD\nEND:VTIMEZONE"
+            ),
+            lambda r: f"RRULE:FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=2027{r.randrange(10, 12)}01T000000Z\nTRANSP:OPAQUE",
+        ],
+        "vcard_meta29": [
+            lambda r: f"PRODID:-//Apple Inc.//macOS 15.{r.randrange(0, 3)}//EN\nREV:2026-12-07T10:02:14Z",
+            lambda r: f"UID:{_uuid4(r)}\nVERSION:4.0\nKIND:individual",
+            lambda r: "X-ABLabel:_$!<Mobile>!$_\nX-ABShowAs:COMPANY\nORG:Acme Logistics;Field Ops",
+        ],
+        "chat_ids_timestamps29": [
+            lambda r: (
+                f'{{"channel": "C0{_rs(r, ALNUM_UP, 9)}", "ts": "{r.randrange(1765000000, 1769999999)}.'
+                f'{r.randrange(100000, 999999)}", "client_msg_id": "{_uuid4(r)}", "team": "T0{_rs(r, ALNUM_UP, 8)}"}}'
+            ),
+            lambda r: (
+                f'{{"id": "{r.randrange(12 * 10**17, 15 * 10**17)}", '
+                f'"channel_id": "{r.randrange(12 * 10**17, 15 * 10**17)}", '
+                f'"timestamp": "2026-12-07T10:02:14.281000+00:00", "type": 0}}'
+            ),
+            lambda r: f'"room_id": "!{_rs(r, B62, 18)}:matrix.org", "event_id": "${_rs(r, B64URL, 43)}"',
+            lambda r: f"[07.12.26, 10:0{r.randrange(0, 9)}:14] \u200eMessages and calls are end-to-end encrypted.",
+        ],
+        "notebook_meta29": [
+            lambda r: f'"execution_count": {r.randrange(1, 300)},\n   "id": "{_rs(r, HEX, 8)}",\n   "metadata": {{}},',
+            lambda r: (
+                '"kernelspec": {\n   "display_name": "Python 3 (ipykernel)",\n   "language": "python",\n'
+                f'   "name": "python3"\n  }},\n  "language_info": {{"version": "3.12.{r.randrange(0, 9)}"}}'
+            ),
+            lambda r: f'"nbformat": 4,\n "nbformat_minor": {r.randrange(4, 6)}',
+            lambda r: (
+                f'"ExecuteTime": {{"end_time": "2026-12-07T10:02:{r.randrange(10, 59)}.281Z", '
+                '"start_time": "2026-12-07T10:02:14.112Z"}'
+            ),
+        ],
+        "terraform_addresses29": [
+            lambda r: f'  # module.vpc.aws_subnet.private["eu-west-1{r.choice("abc")}"] will be created',
+            lambda r: f'"lineage": "{_uuid4(r)}",\n  "serial": {r.randrange(2, 900)},\n  "terraform_version": "1.9.8"',
+            lambda r: (
+                'provider "registry.terraform.io/hashicorp/aws" {\n  version = "5.80.0"\n  hashes = [\n'
+                f'    "h1:{b64(r, 32)}",\n    "zh:{_rs(r, HEX, 64)}",\n  ]\n}}'
+            ),
+            lambda r: f"Plan: {r.randrange(1, 20)} to add, {r.randrange(0, 5)} to change, 0 to destroy.",
+        ],
+        "ci_run_meta29": [
+            lambda r: (
+                f"2026-12-07T10:02:14.1184520Z ##[group]Run actions/checkout@v4\n"
+                f"2026-12-07T10:02:{r.randrange(15, 59)}.2291887Z ##[endgroup]"
+            ),
+            lambda r: (
+                f"https://github.com/acme/api/actions/runs/{r.randrange(10**10, 10**11)}"
+                f"/job/{r.randrange(10**10, 10**11)}"
+            ),
+            lambda r: (
+                f"section_start:{r.randrange(1765000000, 1769999999)}:prepare_executor\r\x1b[0KUsing Docker executor "
+                f"with image python:3.12\nJob succeeded\nDuration: {r.randrange(1, 9)}m {r.randrange(1, 59)}s"
+            ),
+            lambda r: (
+                f"Finished: SUCCESS\nTook {r.randrange(1, 59)} min {r.randrange(1, 59)} sec "
+                f"on agent-{r.randrange(1, 9)}"
+            ),
+        ],
+        "public_client_config29": [
+            lambda r: (
+                f'"project_info": {{\n    "project_number": "{r.randrange(10**11, 10**12)}",\n'
+                f'    "project_id": "acme-field-{r.randrange(1000, 9999)}",\n'
+                f'    "storage_bucket": "acme-field-{r.randrange(1000, 9999)}.appspot.com"\n  }}'
+            ),
+            lambda r: f'"mobilesdk_app_id": "1:{r.randrange(10**11, 10**12)}:android:{_rs(r, HEX, 16)}"',
+            lambda r: (
+                f"<key>CLIENT_ID</key>\n<string>{r.randrange(10**11, 10**12)}-"
+                f"{_rs(r, string.ascii_lowercase + string.digits, 32)}"
+                ".apps.googleusercontent.com</string>\n<key>BUNDLE_ID</key>\n<string>com.acme.field</string>"
+            ),
+            lambda r: f"NEXT_PUBLIC_KNOCK_PUBLIC_API_KEY=pk_{_rs(r, B64URL, 43)}",
+            lambda r: (
+                f'<Inbox applicationIdentifier="{_rs(r, B62, 12)}" subscriberId="sub_{r.randrange(100, 9999)}" />'
+            ),
+        ],
+        "ansible_helm_status29": [
+            lambda r: (
+                "PLAY RECAP *********************************************************************\n"
+                f"edge-01                    : ok={r.randrange(3, 40)}   changed={r.randrange(0, 9)}    "
+                "unreachable=0    failed=0    skipped=2    rescued=0    ignored=0"
+            ),
+            lambda r: (
+                f"NAME: monitoring\nLAST DEPLOYED: Mon Dec  7 10:02:14 2026\nNAMESPACE: observability\n"
+                f"STATUS: deployed\nREVISION: {r.randrange(2, 90)}"
+            ),
+            lambda r: f'ok: [edge-0{r.randrange(1, 9)}] => {{"changed": false, "ping": "pong"}}',
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -29922,6 +30984,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     26: _round26_decoy_templates(),
     27: _round27_decoy_templates(),
     28: _round28_decoy_templates(),
+    29: _round29_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -31549,6 +32612,49 @@ ROUND28_WRAPPERS: list[Wrapper] = [
 ]
 
 
+def _nb_source29(s: str) -> str:
+    # a notebook cell's "source": one JSON string per line, each but the last ending in \n
+    return '\\n",\n    "'.join(_js(line) for line in s.split("\n"))
+
+
+def _teams_html29(s: str) -> str:
+    # a Teams message's HTML body in Graph's JSON: entities, <br> for a line break, then JSON
+    return _js(_html29(s).replace("\n", "<br>"))
+
+
+ROUND29_WRAPPERS: list[Wrapper] = [
+    lambda r: (
+        "Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: quoted-printable\n\n{s}",
+        _mime_qp29,
+    ),  # a raw e-mail's quoted-printable body (a mail client shows it decoded)
+    lambda r: (
+        "From: Acme Support <support@example.com>\nSent: Monday, December 7, 2026 10:02 AM\n"
+        "To: Field Ops <ops@example.com>\nSubject: RE: handover\n\n{s}",
+        _ident,
+    ),  # an Outlook forward's header block
+    lambda r: ('{"type": "message", "text": "{s}", "ts": "1765101734.281529"}', _slack_text29),  # a Slack export
+    lambda r: (
+        '{"id": "1315112233445566778", "type": "Default", "content": "{s}", "isPinned": false}',
+        _js,
+    ),  # DiscordChatExporter's JSON
+    lambda r: ('{"body": {"contentType": "html", "content": "<p>{s}</p>"}}', _teams_html29),  # Teams (Graph)
+    lambda r: ("[07/12/2026, 10:02:14] Ops on-call: {s}", _ident),  # a WhatsApp export (continuation lines bare)
+    lambda r: ("10:02 < ops> {s}", _line_prefix("10:02 < ops> ")),  # an irssi log
+    lambda r: ('   "source": [\n    "{s}"\n   ]', _nb_source29),  # a notebook cell's source
+    lambda r: ("BEGIN:VEVENT\nSUMMARY:Handover\nDESCRIPTION:{s}\nEND:VEVENT", lambda s: _ics_text(s)),  # iCalendar
+    lambda r: (
+        "      + user_data = <<-EOT\n            {s}\n        EOT",
+        _line_prefix("            "),
+    ),  # terraform plan's heredoc attribute
+    lambda r: (
+        "section_start:1765101734:step_script\r\x1b[0K\x1b[32;1m$ cat handover.txt\x1b[0;m\n{s}\n"
+        "section_end:1765101741:step_script\r\x1b[0K",
+        _ident,
+    ),  # a GitLab CI job log
+    lambda r: ('ok: [edge-01] => {\n    "msg": "{s}"\n}', _js),  # an Ansible debug task's output
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -31593,6 +32699,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     26: [ROUND26_WRAPPERS],
     27: [ROUND27_WRAPPERS],
     28: [ROUND28_WRAPPERS],
+    29: [ROUND29_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]

@@ -53,7 +53,8 @@ def _cases(pool: str) -> list[BlindCase]:
     # round 20 exists), round 20 (dev since round 21 exists), round 21 (dev since round 22 exists),
     # round 22 (dev since round 23 exists), round 23 (dev since round 24 exists), round 24 (dev since
     # round 25 exists), round 25 (dev since round 26 exists), round 26 (dev since round 27 exists), round 27
-    # (dev since round 28 exists) and the holdout (round 28 alone, never its texts) have floors of their own
+    # (dev since round 28 exists), round 28 (dev since round 29 exists) and the holdout (round 29 alone, never
+    # its texts) have floors of their own
     if pool == "dev":
         return generate(SEED, "dev", 1200, before=8)
     if pool == "holdout":
@@ -277,9 +278,16 @@ def blind(pool: str) -> BlindScore:
 # nothing dropped, idempotent at all three (never read case by case). Its floors are seed 7's less 1.5
 # points and 30 stray spans more; its false-positive ceiling is seed 7's figure plus 15 (of round 28's
 # look-alikes about one in thirty-five is redacted untuned); its idempotence is asserted.
+# Round 29 made round 28 dev (issue 17, branch blind29): round 28's floors are its figures drawn as dev
+# at seed 7 (n 1200) less 1.5 points (test_blind_joined_dev[round28]). The holdout is round 29 alone
+# (written blind, untuned, the engine at main 43a967a), seeds 1 / 2 / 7 (n 1200): 94.3 / 95.4 / 94.7%
+# secrets, 57.2 / 55.4 / 55.9% personal data, 113.2 / 112.0 / 128.5 FP/MB, 120 / 107 / 112 stray spans,
+# nothing dropped, idempotent at all three (never read case by case). Its floors are seed 7's less 1.5
+# points and 30 stray spans more; its false-positive ceiling is seed 7's figure plus 15 (of round 29's
+# look-alikes about one in fifteen is redacted untuned); its idempotence is asserted.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray", "idempotent"),
-    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.888, 0.678, 72.1, 189, True)],
+    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.932, 0.544, 143.5, 142, True)],
 )
 def test_blind_pools(
     pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int, idempotent: bool
@@ -408,6 +416,11 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     # Untuned on main 2d9fec1: 84.8% / 55.9% / 101.8 FP/MB / 62 stray, not idempotent at seed 2 (as the
     # holdout, seeds 1 / 2 / 7: 85.2 / 87.1 / 86.4% secrets, 55.6 / 56.2 / 54.4% personal data).
     27: JoinedFloors(0.889, 0.658, 35.4, 92),
+    # Round 28 (dev since round 29 is written blind; tuned in branch tune28): floors at its figures drawn as dev
+    # at seed 7 (n 1200), untuned on main 43a967a, less 1.5 points: 91.6% secrets, 67.9% personal data, 53.9
+    # FP/MB (+15), 163 stray spans (+30), idempotent (as the holdout, seeds 1 / 2 / 7 on main 2d9fec1: 90.2 /
+    # 89.0 / 90.3% secrets, 70.3 / 69.1 / 69.3% personal data, idempotent at all three).
+    28: JoinedFloors(0.901, 0.664, 68.9, 193),
 }
 
 
@@ -973,8 +986,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"infracost_api_key26", "fo_ptal26", "chat_export_profile26"} <= dev_cats
     assert set(DECOY_ROUNDS[27]) <= set(DECOYS) and WRAPPER_ROUNDS[27][0] in DEV_WRAPPERS  # round 27 is dev
     assert {"dub_api_key27", "bh_cpr27", "git_log_people27"} <= dev_cats
+    assert set(DECOY_ROUNDS[28]) <= set(DECOYS) and WRAPPER_ROUNDS[28][0] in DEV_WRAPPERS  # round 28 is dev
+    assert {"context7_api_key28", "eg_national_id28", "sql_table_people28"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 14  # round 28 adds 14 categories (each weighs more in a draw)
+    assert len(holdout_only) >= 14  # round 29 adds 14 categories (each weighs more in a draw)
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -1108,53 +1123,63 @@ def test_round16_generator_checks() -> None:
     assert a + b == v and a in text and b in text and v not in text
 
 
-def test_round28_holdout() -> None:
-    """Round 28 is the holdout (round 27 joined dev): families for every category, rounds scored
-    apart, each round-28 category planted at least 3 times in 2400 prompts with every value in its
-    prompt, its new kinds about 40 % of its plants (they weigh NEW28_WEIGHT in a draw of round 28,
-    every other category 1, round 16's to 27's heavy kinds included) and at least 60 % of them personal
+def test_round29_holdout() -> None:
+    """Round 29 is the holdout (round 28 joined dev): families for every category, rounds scored
+    apart, each round-29 category planted at least 3 times in 2400 prompts with every value in its
+    prompt, its new kinds about 40 % of its plants (they weigh NEW29_WEIGHT in a draw of round 29,
+    every other category 1, round 16's to 28's heavy kinds included) and at least 60 % of them personal
     data, every decoy kind drawn, the same cases for the same seed. (Generator only: the engine never
     runs here.)"""
-    assert HOLDOUT_ROUNDS == (28,) and HOLDOUT_ROUND == 28
-    assert all(len(c.templates("holdout", 28)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 28) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 28) or c.templates("holdout", 27) for c in CATS)
-    r27 = {c.name for c in CATS if c.templates("dev", 27)}
-    r28 = {c.name for c in CATS if c.templates("holdout", 28)}
-    new = r28 - r27
-    assert new == rb.NEW28 and len(rb.NEW28) >= 14 and r27 < r28
-    assert len([c for c in CATS if c.name in rb.NEW28 and c.kind == "secret"]) >= 3
-    assert len([c for c in CATS if c.name in rb.NEW28 and c.kind == "pii"]) >= 11
-    weights = {c.name: c.draws((28,)) for c in CATS}
-    assert all(w == rb.NEW28_WEIGHT for n, w in weights.items() if n in rb.NEW28)
+    assert HOLDOUT_ROUNDS == (29,) and HOLDOUT_ROUND == 29
+    assert all(len(c.templates("holdout", 29)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 29) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 29) or c.templates("holdout", 28) for c in CATS)
+    r28 = {c.name for c in CATS if c.templates("dev", 28)}
+    r29 = {c.name for c in CATS if c.templates("holdout", 29)}
+    new = r29 - r28
+    assert new == rb.NEW29 and len(rb.NEW29) >= 14 and r28 < r29
+    assert len([c for c in CATS if c.name in rb.NEW29 and c.kind == "secret"]) >= 3
+    assert len([c for c in CATS if c.name in rb.NEW29 and c.kind == "pii"]) >= 11
+    weights = {c.name: c.draws((29,)) for c in CATS}
+    assert all(w == rb.NEW29_WEIGHT for n, w in weights.items() if n in rb.NEW29)
     assert all(w == 1 for n, w in weights.items() if n not in new)
-    cases = generate(2, "holdout", 2400, round_no=28)
+    cases = generate(2, "holdout", 2400, round_no=29)
     counts = _planted_counts(cases)
-    assert set(counts) == r28 and min(counts.values()) >= 3, min(counts.values())
-    share = sum(n for name, n in counts.items() if name in rb.NEW28) / sum(counts.values())
+    assert set(counts) == r29 and min(counts.values()) >= 3, min(counts.values())
+    share = sum(n for name, n in counts.items() if name in rb.NEW29) / sum(counts.values())
     assert 0.35 <= share <= 0.45, share
-    personal = sum(n for name, n in counts.items() if name in rb.NEW28 and rb.KIND[name] == "pii")
-    assert personal / sum(n for name, n in counts.items() if name in rb.NEW28) >= 0.6
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[28])
-    assert not set(DECOY_ROUNDS[28]) & {k for r in range(1, 28) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[28]) >= 8 and len(WRAPPER_ROUNDS[28][0]) >= 10
-    assert [c.text for c in generate(2, "holdout", 200, round_no=28)] == [c.text for c in cases[:200]]
-    twenty_seven = generate(2, "dev", 300, round_no=27)
-    assert not new & {p.category for case in twenty_seven for p in case.plants}
+    personal = sum(n for name, n in counts.items() if name in rb.NEW29 and rb.KIND[name] == "pii")
+    assert personal / sum(n for name, n in counts.items() if name in rb.NEW29) >= 0.6
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[29])
+    assert not set(DECOY_ROUNDS[29]) & {k for r in range(1, 29) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert len(DECOY_ROUNDS[29]) >= 8 and len(WRAPPER_ROUNDS[29][0]) >= 10
+    assert [c.text for c in generate(2, "holdout", 200, round_no=29)] == [c.text for c in cases[:200]]
+    twenty_eight = generate(2, "dev", 300, round_no=28)
+    assert not new & {p.category for case in twenty_eight for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=28)
+        generate(1, "dev", 10, round_no=29)
     with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=27)
+        generate(1, "holdout", 10, round_no=28)
+
+
+def test_round28_joined_dev() -> None:
+    """Round 28 joined dev (see `_check_joined_dev`): at least 14 new categories; its new kinds still
+    weigh NEW28_WEIGHT in a draw of round 28 alone, and once in the whole dev pool and among round
+    29's families."""
+    _check_joined_dev(28, 14, min_count=3, known_decoys_and_wrappers=True)
+    heavy = {c.name for c in CATS if c.name in rb.NEW28}
+    assert len(heavy) >= 14 and all(c.draws((28,)) == rb.NEW28_WEIGHT for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and c.draws((29,)) == 1 for c in CATS if c.name in heavy)
 
 
 def test_round27_joined_dev() -> None:
     """Round 27 joined dev (see `_check_joined_dev`): at least 14 new categories; its new kinds still
-    weigh NEW27_WEIGHT in a draw of round 27 alone, and once in the whole dev pool and among round
-    28's families."""
+    weigh NEW27_WEIGHT in a draw of round 27 alone, and once in the whole dev pool and among rounds
+    28's and 29's families."""
     _check_joined_dev(27, 14, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW27}
     assert len(heavy) >= 14 and all(c.draws((27,)) == rb.NEW27_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and c.draws((28,)) == 1 for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (28, 29)) for c in CATS if c.name in heavy)
 
 
 def test_round26_joined_dev() -> None:
@@ -1164,7 +1189,7 @@ def test_round26_joined_dev() -> None:
     _check_joined_dev(26, 14, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW26}
     assert len(heavy) >= 14 and all(c.draws((26,)) == rb.NEW26_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (27, 28)) for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (27, 28, 29)) for c in CATS if c.name in heavy)
 
 
 def test_round25_joined_dev() -> None:
@@ -1174,7 +1199,7 @@ def test_round25_joined_dev() -> None:
     _check_joined_dev(25, 12, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW25}
     assert len(heavy) >= 12 and all(c.draws((25,)) == rb.NEW25_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (26, 27, 28)) for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (26, 27, 28, 29)) for c in CATS if c.name in heavy)
 
 
 def test_round24_joined_dev() -> None:
@@ -1184,7 +1209,9 @@ def test_round24_joined_dev() -> None:
     _check_joined_dev(24, 11, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW24}
     assert len(heavy) >= 11 and all(c.draws((24,)) == rb.NEW24_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (25, 2, 27, 28)) for c in CATS if c.name in heavy)
+    assert all(
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (25, 2, 27, 28, 29)) for c in CATS if c.name in heavy
+    )
 
 
 def test_round23_joined_dev() -> None:
@@ -1195,7 +1222,7 @@ def test_round23_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW23}
     assert len(heavy) >= 9 and all(c.draws((23,)) == rb.NEW23_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (24, 25, 2, 27, 28)) for c in CATS if c.name in heavy
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (24, 25, 2, 27, 28, 29)) for c in CATS if c.name in heavy
     )
 
 
@@ -1207,7 +1234,9 @@ def test_round22_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW22}
     assert len(heavy) >= 8 and all(c.draws((22,)) == rb.NEW22_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (23, 24, 25, 2, 27, 28)) for c in CATS if c.name in heavy
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (23, 24, 25, 2, 27, 28, 29))
+        for c in CATS
+        if c.name in heavy
     )
 
 
@@ -1219,7 +1248,7 @@ def test_round21_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW21}
     assert len(heavy) >= 10 and all(c.draws((21,)) == rb.NEW21_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (22, 23, 24, 25, 2, 27, 28))
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (22, 23, 24, 25, 2, 27, 28, 29))
         for c in CATS
         if c.name in heavy
     )
@@ -1233,7 +1262,7 @@ def test_round20_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW20}
     assert len(heavy) >= 11 and all(c.draws((20,)) == rb.NEW20_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (21, 22, 23, 24, 25, 2, 27, 28))
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (21, 22, 23, 24, 25, 2, 27, 28, 29))
         for c in CATS
         if c.name in heavy
     )
@@ -1247,7 +1276,7 @@ def test_round19_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW19}
     assert len(heavy) >= 13 and all(c.draws((19,)) == rb.NEW19_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (20, 21, 22, 23, 24, 25, 2, 27, 28))
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (20, 21, 22, 23, 24, 25, 2, 27, 28, 29))
         for c in CATS
         if c.name in heavy
     )
@@ -1960,7 +1989,7 @@ def test_round28_generator_checks() -> None:
     assert len(forms) >= 11
     json_whole = {"payment_webhook_people28", "crm_mail_events28"}
     for c in forms:
-        for t in [t for t in range(c.n_templates) for _ in range(40)]:
+        for t in [t for t in range(c.n_templates) if c.rounds[t] == 28 for _ in range(40)]:  # (29's: its own test)
             text, needles = c.make(r, t)
             assert needles and all(n and n in text for n in needles), (c.name, t)
             assert all(n.strip() == n and "\n" not in n for n in needles), (c.name, needles)
@@ -1989,7 +2018,7 @@ def test_round28_generator_checks() -> None:
         else:
             assert text.endswith('"') and "\n" not in text.split("\n", 1)[1], text
     for c in CATS:  # every round-28 family of every category: each value in a form the scorer looks for
-        for t in c.templates("holdout", 28):
+        for t in c.templates("dev", 28):  # (dev since round 29 exists)
             for _ in range(4):
                 text, needles = c.make(r, t)
                 assert all(any(f in text for f in rb._forms(lambda x: x, n)) for n in needles), (c.name, t)
@@ -2016,6 +2045,99 @@ def test_round28_generator_checks() -> None:
                     assert doc or a.is_private or a.is_loopback, (kind, ip)
 
 
+def test_round29_generator_checks() -> None:
+    """Round 29's values against their rules and their artefacts read back: Macau's BIR layout; the
+    mobiles re-validated by phonenumbers for each place's region (E.164 where a system stores it); every
+    form's values in its text; the JSON artefacts (exports, notebooks, state, inventories) parsing and
+    holding the planted values; quoted-printable, RFC 2047 words, HTML and iCalendar escapes and RFC 5545
+    folding decoding back to the values; the containers' frames decoding back to the snippet; the
+    credentials in their documented layouts; the decoys' addresses only at reserved or role domains and
+    their IPs only in documentation, private or loopback ranges."""
+    import email.header
+    import html
+    import ipaddress
+    import quopri
+
+    r = random.Random(29)
+    for _ in range(300):
+        assert re.fullmatch(r"[157]\d{6}\(\d\)", rb.mo_bir(r))
+        p = rb._person29(r)
+        assert p["country"] in rb.PLACES29
+        num = phonenumbers.parse(p["phone"], p["country"])
+        assert phonenumbers.is_valid_number_for_region(num, p["country"]), (p["country"], p["phone"])
+        assert p["e164"] == phonenumbers.format_number(num, phonenumbers.PhoneNumberFormat.E164)
+        assert re.fullmatch(r"[a-z]+\.[a-z]+\d\d@[a-z.]+", p["email"]), p["email"]
+        assert ipaddress.ip_address(p["ip"]).is_global, p["ip"]
+    assert len(rb.PLACES29) == 10 and set(rb.PLACES29) == set(rb._ADDRESS29) == set(rb._NAMES29)
+    line = "ATTENDEE;CN=Esperança dos Santos;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION:mailto:e.santos@proton.me"
+    folded, forms = rb._fold29(line, ["Esperança dos Santos", "e.santos@proton.me"])
+    assert folded.replace("\n ", "") == line and "\n " in folded
+    assert all(len(x.encode()) <= 75 for x in folded.split("\n"))
+    assert [f.replace("\n ", "") for f in forms] == ["Esperança dos Santos", "e.santos@proton.me"]
+    assert all(f in folded for f in forms)
+    for v in ("Aya Koné", "Cocody Angré, Lot 3, Îlot 9", "a=b"):
+        assert quopri.decodestring(rb._mime_qp29(v).encode()).decode() == v
+    forms29 = [c for c in CATS if c.name in rb.NEW29 and c.kind == "pii"]
+    assert len(forms29) >= 11
+    for c in forms29:
+        for t in [t for t in range(c.n_templates) if c.rounds[t] == 29 for _ in range(30)]:
+            text, needles = c.make(r, t)
+            assert needles and all(n and n in text for n in needles), (c.name, t)
+            assert all(n.strip() == n for n in needles), (c.name, needles)
+            if c.name == "ical_invite_people29":  # (a fold may fall inside a value: a reader unfolds it)
+                assert all(len(x.encode()) <= 75 for x in text.split("\n")), text
+            elif c.name != "mo_bir29":
+                assert all("\n" not in n for n in needles), (c.name, needles)
+            json_whole = c.name == "notebook_people29" or (
+                t % 3 == 0 and c.name in {"tf_state_people29", "chat_export_people29", "ops_inventory_people29"}
+            )
+            if json_whole or (c.name == "chat_export_people29" and t % 3 == 1):
+                flat = json.dumps(json.loads(text), ensure_ascii=False)
+                assert all(n in flat for n in needles), (c.name, t)
+            if c.name == "raw_email_people29" and t % 3 == 2:
+                word = needles[0]
+                (raw, charset), *_ = email.header.decode_header(word)
+                assert raw.decode(charset) and "=?UTF-8?B?" in word
+            if c.name == "raw_email_people29" and t % 3 == 1:
+                decoded = [quopri.decodestring(n.encode()).decode() for n in needles[:2]]
+                assert all(html.unescape(h) == d for h, d in zip(needles[3:5], decoded, strict=True)), needles
+    for frame, enc in rb.CONTAINERS29:  # each frame holds the snippet as one value, read back
+        snippet = 'line one\n\tsaid "hi" \\ done, café; <ok> & a=b'
+        text = frame.replace("{s}", enc(snippet))
+        if frame.startswith("Content-Type"):
+            assert quopri.decodestring(text.split("\n\n", 1)[1].encode()).decode() == snippet
+        elif frame.startswith("BEGIN:VEVENT"):
+            desc = text.split("DESCRIPTION:", 1)[1].split("\nEND:VEVENT")[0]
+            unesc = re.sub(r"\\([\\;,nN])", lambda m: "\n" if m.group(1) in "nN" else m.group(1), desc)
+            assert unesc == snippet, desc
+        else:
+            value = json.loads(text)["text"]
+            assert (html.unescape(value) if '"ts"' in frame else value) == snippet
+    for c in CATS:  # every round-29 family of every category: each value in a form the scorer looks for
+        for t in c.templates("holdout", 29):
+            for _ in range(4):
+                text, needles = c.make(r, t)
+                assert all(any(f in text for f in rb._forms(lambda x: x, n)) for n in needles), (c.name, t)
+    layouts = (r"sk_[A-Za-z0-9_-]{43}", r"[0-9a-f]{40}", r"[0-9a-f]{32}")
+    for c in [c for c in CATS if c.name in rb.NEW29 and c.kind == "secret"]:
+        for t in range(c.n_templates):
+            text, needles = c.make(r, t)
+            assert all(n in text for n in needles) and any(re.fullmatch(x, "".join(needles)) for x in layouts)
+    roles = ("example.com", "example.org", "acme.dev", "mail.gmail.com", "google.com")
+    for kind, makers in DECOY_ROUNDS[29].items():  # (no person's address or a person's IP among the look-alikes)
+        for make in makers:
+            for _ in range(20):
+                text = make(r)
+                for addr in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text):
+                    assert addr.split("@")[1].endswith(roles), (kind, addr)
+                for ip in re.findall(r"(?<![\d./])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])", text):  # (not a version)
+                    a = ipaddress.ip_address(ip)
+                    doc = any(
+                        a in ipaddress.ip_network(n) for n in ("192.0.2.0/24", "198.51.100.0/24", "203.0.113.0/24")
+                    )
+                    assert doc or a.is_private or a.is_loopback, (kind, ip)
+
+
 def test_round15_joined_dev() -> None:
     """Round 15 joined dev (see `_check_joined_dev`): at least 30 new categories."""
     _check_joined_dev(15, 30, min_count=6)
@@ -2026,9 +2148,9 @@ def test_round14_joined_dev() -> None:
     _check_joined_dev(14, 30, min_count=6)
 
 
-@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 25, 26, 27, 28])
+@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 25, 26, 27, 28, 29])
 def test_round_wrappers_keep_values_findable(rnd: int) -> None:
-    """Every round-13 to round-23 and round-25 to round-28 wrapper encodes a text piece by piece (a part's
+    """Every round-13 to round-23 and round-25 to round-29 wrapper encodes a text piece by piece (a part's
     encoding occurs in the encoding of any text around it), so a planted value's encoded form occurs in
     the wrapped prompt."""
     r = random.Random(rnd)
