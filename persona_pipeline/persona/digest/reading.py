@@ -50,6 +50,12 @@ def _present_fact(text: str) -> bool:
     return present_fact(text)
 
 
+def _standing_inability(w: list[str], clause: str) -> bool:
+    from persona_pipeline.persona.digest.inability import standing_inability
+
+    return standing_inability(w, clause)
+
+
 def _valence(text: str) -> float:
     from persona_pipeline.persona.digest.similarity import valence
 
@@ -655,6 +661,9 @@ def _clause_force(c: str) -> tuple[float, str]:
             # standing disposition. Not a prediction of being or having ("I won't be around"), a
             # thought, one thing pointed at ("I won't touch that"), nor a verb with nothing after it
             return 1.0, "first-person refusal"
+        if verb in {"can't", "cannot", "cant"} and _standing_inability(w, low):
+            # "I can't approve a migration without a rollback": a standing limit (digest/inability)
+            return 1.0, "first-person inability"
         if w[0] == "we" and verb in {"don't", "dont"} and nxt == "do" and obj and obj not in _NOT_A_DONE_THING:
             # "do" as the main verb with a noun phrase of its own, said of the group ("we don't do
             # merge commits", "we don't do hotfixes without a ticket"): a house convention, as "we

@@ -1,0 +1,91 @@
+"""Everyday preferences the offline digester missed (issue 15, session 51): a standing inability
+("I can't approve a migration without a rollback"), one-offs bounded by a demonstrative in other
+languages, and a standing fact given as the reason for an imperative beside it."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from persona_pipeline.core.models import Tier
+from persona_pipeline.persona.digest.models import DigestInput, EvidenceView
+from persona_pipeline.persona.digest.offline import OfflineDigester
+from persona_pipeline.persona.digest.reading import read
+from persona_pipeline.persona.fold import fold
+from persona_pipeline.persona.pack import compile_pack
+
+
+def _inp(unit: str, text: str, day: int, project: str = "p1") -> DigestInput:
+    ev = EvidenceView(
+        evidence_id=f"{unit}-0",
+        tier=Tier.T2,
+        kind="prompt",
+        excerpt=text,
+        timestamp=f"2026-10-{day:02d}T00:00:00Z",
+        project=project,
+        session_id=unit,
+    )
+    return DigestInput(unit_key=unit, session_id=unit, project=project, evidence=[ev])
+
+
+def _pack(turns: list[str]) -> list[str]:
+    """The pack's bullets for one turn per session, each a day apart, in two projects."""
+    inputs = [_inp(f"s{i}", t, i + 1, project=f"p{i % 2}") for i, t in enumerate(turns)]
+    obs = [o for r in OfflineDigester().digest_many(inputs) for o in r.observations]
+    return [b.text.lower() for b in compile_pack(fold(obs)).bullets]
+
+
+# ---------------------------------------------------------------------------------------------
+# "I can't <verb> <a kind of thing>": a standing limit of the person's, said in two sessions
+
+
+INABILITIES = [
+    ("I can't approve a migration without a rollback script", "rollback"),
+    ("we can't ship firmware images that skip the signing step", "signing"),
+    ("I cannot review notebooks with hidden state between cells", "notebooks"),
+    ("I can't merge pull requests that mix refactors with features", "refactors"),
+    ("I can't maintain spreadsheets where formulas are pasted as values", "formulas"),
+    ("we can't deploy containers running as root in production", "root"),
+    ("I can't debug async code hidden behind callbacks", "callbacks"),
+]
+
+
+@pytest.mark.parametrize(("turn", "words"), INABILITIES)
+def test_a_standing_inability_said_twice_is_a_rule(turn: str, words: str) -> None:
+    assert read(turn).rule and read(turn).strength == 1.0, read(turn)
+    bullets = _pack([turn, "hello there", turn])
+    assert any(words in b for b in bullets), bullets
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        # one occasion: a thing pointed at, an attempt that failed, perception or thought, a fault
+        "I can't open the dashboard",
+        "I can't merge this branch",
+        "I can't find a working build",
+        "I can't see any output in the console",
+        "I can't tell which config you meant",
+        "I can't figure out why the cache misses",
+        "I can't reproduce a crash on arm64",
+        "I can't log in to staging",
+        "I can't connect to a VPN from the hotel",
+        "I can't afford to wait for a full rebuild",
+        "I can't get a green build",
+        "I can't deploy a hotfix until Friday",
+        "can't I run a migration first?",
+        "I can't run it",
+        "our laptops can't run containers with GPUs",
+    ],
+)
+def test_what_is_no_standing_inability_said_twice_stays_no_rule(turn: str) -> None:
+    # (other readings may still take some of them for rules, as main does: "any" reads as universal)
+    assert read(turn).why != "first-person inability", read(turn)
+
+
+def test_standing_inability_is_linear() -> None:
+    start = time.perf_counter()
+    for piece in ("a ", "can't ", "the ", "that ", "in "):
+        read("I can't approve " + piece * 20_000 + "rollbacks")
+    assert time.perf_counter() - start < 10.0
