@@ -48,8 +48,9 @@ def standing_inability(words: list[str], clause: str) -> bool:
     # the object's own noun phrase, up to a preposition or a subordinator: "… that skip the signing
     # step" qualifies a kind, "… the dashboard" points at one thing
     phrase: list[str] = []
+    ends = r.PREPOSITIONS | r.CONJUNCTIONS | r.WH | {"that", "which", "once"}
     for x in rest[2:]:
-        if x in r.PREPOSITIONS | r.CONJUNCTIONS | r.WH | {"that", "which", "once"} and phrase:
+        if x in ends and phrase:
             break
         phrase.append(x)
     return not (set(phrase) & (r.DEFINITE | {"it", "them"}) or r.MALFUNCTION.search(clause))
