@@ -9,9 +9,9 @@ import time
 import pytest
 
 from persona_pipeline.core.models import Tier
+from persona_pipeline.persona.digest.inability import standing_inability
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView
 from persona_pipeline.persona.digest.offline import OfflineDigester
-from persona_pipeline.persona.digest.inability import standing_inability
 from persona_pipeline.persona.digest.reading import read, words
 from persona_pipeline.persona.fold import fold
 from persona_pipeline.persona.pack import compile_pack
