@@ -95,3 +95,67 @@ def test_standing_inability_is_linear(piece: str) -> None:
     start = time.perf_counter()
     read("I can't approve " + piece * 3_000 + "rollbacks")  # the whole reader, on a long line
     assert time.perf_counter() - start < 5.0
+
+
+# ---------------------------------------------------------------------------------------------
+# one-offs bounded by a demonstrative in another language (each grammar's closed class:
+# tongues/deixis.DEMONSTRATIVE): one thing pointed at, no rule however often it is asked
+
+
+DEMONSTRATIVE_ONE_OFFS = [
+    # Czech: "shorten the heading of the invoice, only on this page"
+    "zkrať nadpis faktury, jen na téhle stránce — tuhle stránku nech být jinde",
+    "uprav výpočet slevy jen v tomto modulu",
+    # Hungarian: "rename the variable, only in this function"
+    "nevezd át a változót, csak ebben a függvényben",
+    # Polish: "change the colour of the button only on this screen"
+    "zmień kolor przycisku tylko na tym ekranie, proszę",
+    # Swedish: "update the price list only for this customer"
+    "uppdatera prislistan bara för den här kunden",
+    # Danish: "fix the spelling error in this paragraph" (with its å)
+    "ret stavefejlen i dette afsnit på forsiden",
+    # Ukrainian: "add a log to this handler"
+    "додай логування в цей обробник запитів",
+    # Hebrew: "translate the button text on this page"
+    "תתרגם את הטקסט של הכפתור בעמוד הזה",
+    # Romanian: "change the font only in this chapter"
+    "schimbă fontul doar în capitolul acesta",
+    # Italian: "correct the total in this report"
+    "correggi il totale in quel rapporto trimestrale, è sbagliato di poco",
+]
+
+
+@pytest.mark.parametrize("turn", DEMONSTRATIVE_ONE_OFFS)
+def test_a_request_pointing_at_one_thing_in_another_language_is_no_rule(turn: str) -> None:
+    assert not read(turn).rule, read(turn)
+    assert _pack([turn, turn, turn]) == []
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        # the same languages' standing requests with no demonstrative: still read as rules
+        "piš testy k každé nové funkci v češtině",
+        "nevezd át a változókat rövid nevekre, írj teljes szavakat",
+        "zmień nazwy zmiennych na pełne słowa, żadnych skrótów",
+        "skriv commit-meddelanden på svenska i imperativ form",
+        "використовуй повні назви змінних у коді",
+        "schimbă numele variabilelor în cuvinte întregi, fără abrevieri",
+        # an English sentence with an accent and a word that is also a Polish or Hungarian
+        # demonstrative or article (left out of the class) stays English
+        "run ten workers per café menu service",
+        "pin az CLI versions in naïve scripts",
+    ],
+)
+def test_the_same_languages_without_a_demonstrative_keep_their_reading(turn: str) -> None:
+    r = read(turn)
+    assert r.why != "definite object", r
+
+
+def test_demonstratives_are_linear() -> None:
+    from persona_pipeline.persona.digest import tongues
+
+    start = time.perf_counter()
+    for piece in ("den ", "ebben ", "цей ", "הזה ", "acest ", "tamto "):
+        tongues.points_at_one("opravit é " + piece * 20_000)
+    assert time.perf_counter() - start < 5.0
