@@ -48,7 +48,9 @@ INABILITIES = [
     ("I can't merge pull requests that mix refactors with features", "refactors"),
     ("I can't maintain spreadsheets where formulas are pasted as values", "formulas"),
     ("we can't deploy containers running as root in production", "root"),
-    ("I can't debug async code hidden behind callbacks", "callbacks"),
+    ("I can't debug async code when errors vanish into callbacks", "callbacks"),
+    ("I can't sign contracts full of blank clauses", "clauses"),
+    ("we cannot accept invoices lacking a purchase order number, whoever sends them", "purchase order"),
 ]
 
 
@@ -78,11 +80,22 @@ def test_a_standing_inability_said_twice_is_a_rule(turn: str, words: str) -> Non
         "can't I run a migration first?",
         "I can't run it",
         "our laptops can't run containers with GPUs",
+        # fault reports: a bare object with an adjunct or a cause beside it (rev51c P1's rows and mine)
+        "I can't build docs since the sphinx update",
+        "I can't run tests locally, the database container won't start",
+        "I can't access backups from the office, the firewall blocks it",
+        "I can't print invoices anymore",
+        "we can't send newsletters, the mail relay rejects everything",
+        "I can't upload photos from my phone",
+        "I can't compile shaders with the new driver since Tuesday",
+        "I can't play videos in a string of tabs at once",
     ],
 )
 def test_what_is_no_standing_inability_said_twice_stays_no_rule(turn: str) -> None:
     # (other readings may still take some of them for rules, as main does: "any" reads as universal)
     assert read(turn).why != "first-person inability", read(turn)
+    if not read(turn).rule:
+        assert _pack([turn, "hello there", turn]) == []
 
 
 @pytest.mark.parametrize("piece", ["a ", "can't ", "the ", "that ", "in ", "really "])

@@ -15,10 +15,17 @@ a report of one occasion when:
   log in", "I can't connect to a VPN": Quirk §16.3 particles), a wh-clause ("I can't figure
   out why …"), a catenative's to-infinitive ("I can't afford to …", Quirk §16.38);
 - it reports a fault ("I can't reproduce a crash …": `reading.MALFUNCTION`).
+- the object is bare: a limit names a kind by a property (a restrictive relative clause, "with"/
+  "without", an "-ing" clause after the noun, "full of", a condition: Quirk §17.9–17.28, §15.33),
+  while "I can't build docs", "I can't run tests locally, the container won't start" tell of the
+  situation at hand, a fault report; so does a change of state or a time since ("… anymore", "…
+  since the upgrade").
 Time deixis ("… until Friday"), questions and dates are one-offs before this is asked.
 """
 
 from __future__ import annotations
+
+import re
 
 # the private verbs of perception and cognition (Quirk et al. 1985, §4.29), beyond `reading.MENTAL`
 _PERCEPTION = frozenset({"hear", "smell", "taste", "watch", "spot", "recognise", "recognize", "tell", "understand"})
@@ -53,4 +60,36 @@ def standing_inability(words: list[str], clause: str) -> bool:
         if x in ends and phrase:
             break
         phrase.append(x)
-    return not (set(phrase) & (r.DEFINITE | {"it", "them"}) or r.MALFUNCTION.search(clause))
+    if set(phrase) & (r.DEFINITE | {"it", "them"}) or r.MALFUNCTION.search(clause) or _SINCE_THEN.search(clause):
+        return False
+    return _qualified(rest[2:])
+
+
+# a change of state or a cause in time: "I can't build docs since the upgrade", "… anymore" (a report)
+_SINCE_THEN = re.compile(r"\b(?:since|anymore|any more|again|still|yet|lately|recently|currently)\b")
+# what opens a restrictive qualification of a noun phrase (Quirk et al. 1985, §17.9–17.21 relative
+# clauses, §17.27 prepositional postmodifiers "with"/"without") or a condition (§15.33)
+_QUALIFIERS = frozenset(
+    {"that", "which", "who", "whose", "where", "with", "without", "once", "when", "whenever", "if", "unless"}
+)
+_DETERMINERS = frozenset({"a", "an", "the", "this", "that", "these", "those", "my", "our", "your", "their", "its"})
+
+
+def _qualified(obj: list[str]) -> bool:
+    """Whether the object names a kind by a property: a restrictive relative clause ("merge requests
+    that mix …"), "with"/"without" ("a range with merged cells"), a condition ("… once a user clicks
+    elsewhere"), an "-ing" clause after a noun ("SQL sitting in loops", Quirk §17.28), or "full of".
+    A bare object ("I can't build docs", "I can't run tests locally") tells of the situation at hand."""
+    from persona_pipeline.persona.digest.reading import PREPOSITIONS
+    from persona_pipeline.persona.digest.similarity import zipf
+
+    for i, x in enumerate(obj[1:], start=1):
+        before = obj[i - 1]
+        if (x in _QUALIFIERS and not (x == "once" and before == "at")) or (x == "of" and before == "full"):
+            return True  # ("at once" is "now")
+        if x.endswith("ing") and len(x) > 5 and before not in _DETERMINERS and before not in PREPOSITIONS:
+            stem = x[:-3]
+            # a verb's stem, common in English (Zipf ≥ 4): "sitting", "hiding"; not "string", "morning"
+            if any(zipf(f) >= 4.0 for f in (stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else "")):
+                return True
+    return False
