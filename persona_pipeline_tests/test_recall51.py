@@ -172,3 +172,55 @@ def test_demonstratives_are_linear() -> None:
     for piece in ("den ", "ebben ", "цей ", "הזה ", "acest ", "tamto "):
         tongues.points_at_one("opravit é " + piece * 20_000)
     assert time.perf_counter() - start < 5.0
+
+
+# ---------------------------------------------------------------------------------------------
+# a standing fact given first as the reason for a habit asked after it (rev50c P9): the habit is
+# the rule, the fact its reason (digest/fact_reason.py)
+
+FACT_THEN_HABIT = [
+    ("the ferry app is used by tourists, always show prices in euros and pounds", "euros"),  # rev50c P9's row
+    ("the clinic rota is public, never put patient names in it", "patient names"),
+    ("the support inbox is shared with contractors, always strip card numbers from replies", "card numbers"),
+    ("the greenhouse controller runs on a tiny board, never poll sensors faster than once a minute", "sensors"),
+    ("the mapping api is metered, always cache tile responses for a day", "tile responses"),
+    ("the choir newsletter goes to parents, always spell out abbreviations", "abbreviations"),
+    ("warehouse wifi is unreliable, always queue scans locally before syncing", "scans"),
+]
+
+
+@pytest.mark.parametrize(("turn", "words"), FACT_THEN_HABIT)
+def test_a_habit_after_a_standing_fact_said_twice_is_a_rule(turn: str, words: str) -> None:
+    assert read(turn).rule, read(turn)
+    bullets = _pack([turn, "hello there", turn])
+    assert any(words in b for b in bullets), bullets
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        # a passing state and one act, an event, a fault, a question, a status note: no rule
+        "the build server is down, restart it",
+        "the release branch is red, don't merge",
+        "the staging database is flaky today, always retry the migration",
+        "the cache is stale again, clear it",
+        "the invoice total is wrong, fix the rounding",
+        "the nightly report runs at two, check the totals",
+        "the deploy was slow, always the same step?",
+        "the importer has skipped rows, always check the log",
+        "the queue is filling up, always drain it first",
+        "the backup finished at noon, everything is green",
+    ],
+)
+def test_a_passing_state_before_an_imperative_stays_no_rule(turn: str) -> None:
+    assert _pack([turn, "hello there", turn]) == [], turn
+
+
+def test_fact_before_habit_is_linear() -> None:
+    from persona_pipeline.persona.digest.fact_reason import habit_asked, standing_fact
+
+    start = time.perf_counter()
+    for piece in ("is ", "the ", "always ", "used ", "runs "):
+        standing_fact("the app " + piece * 30_000 + "public")
+        habit_asked("always " + piece * 30_000 + "show prices")
+    assert time.perf_counter() - start < 5.0

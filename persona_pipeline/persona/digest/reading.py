@@ -477,11 +477,12 @@ def _directs(clause: str) -> bool:
     return why in _DIRECTIVE_FORCE or (force > 0 and w[0] in _base_verbs())
 
 
-# a finite verb of being, keeping or a past: "the old scheduler was a pain", "the mirror keeps lagging"
-_FINITE = re.compile(r"\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|keeps|kept)\b")
-_NOT_A_SUBJECT = frozenset(
+NOT_A_SUBJECT_WORDS = frozenset(
     {"so", "and", "but", "or", "then", "just", "please", "let", "let's", "don't", "dont", "never", "no", "not", "if"}
 )
+# a finite verb of being, keeping or a past: "the old scheduler was a pain", "the mirror keeps lagging"
+_FINITE = re.compile(r"\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|keeps|kept)\b")
+_NOT_A_SUBJECT = NOT_A_SUBJECT_WORDS  # (public: fact_reason reads what cannot open a subject too)
 
 
 def _aside(clause: str) -> bool:
@@ -495,15 +496,24 @@ def _aside(clause: str) -> bool:
     return bool(_FINITE.search(clause) or any(_is_past(x) for x in w[1:]) or _HABIT_3SG.match(clause))
 
 
+def _fact_before_habit(low: list[str]) -> bool:
+    from persona_pipeline.persona.digest.fact_reason import habit_asked, standing_fact
+
+    return standing_fact(low[0]) and any(habit_asked(c) for c in low[1:])
+
+
 def reason_clauses(cls: list[str]) -> tuple[list[str], set[int]]:
     """The clauses with every "because …" split off, and the indices of those that give a reason:
     opened by a reason subordinator, followed by a clause opened by a coordinating "so" (the
-    consequence says what to do), or a statement about something else set after a directive
-    (`_aside`). The first clause is a reason only before "so"."""
+    consequence says what to do), a statement about something else set after a directive
+    (`_aside`), or a standing fact set before a habit asked (`fact_reason`). The first clause is a
+    reason only before "so" or before such a habit."""
     out = [part for c in cls for part in _REASON_SPLIT.split(c)]
     low = [_low(c) for c in out]
     reasons = {i for i, c in enumerate(low) if i and _REASON_OPEN.match(c)}
     reasons |= {i for i in range(len(low) - 1) if _SO_OPEN.match(low[i + 1]) and not _REASON_OPEN.match(low[i])}
+    if len(low) > 1 and 0 not in reasons and _fact_before_habit(low):
+        reasons.add(0)  # "the calendar is public, never put names in it": the fact is the reason (fact_reason)
     if low and 0 not in reasons and _directs(low[0]):
         # a statement about something else set after a directive with no conjunction ("use X, the
         # old Y was a pain to run"): asyndetic, it gives the directive's reason
@@ -832,6 +842,9 @@ def _base_verbs() -> frozenset[str]:
     from persona_pipeline.persona.digest.lexicon import IMPERATIVE_VERBS
 
     return _IMPERATIVE_VERBS | frozenset(IMPERATIVE_VERBS)
+
+
+base_verbs = _base_verbs  # public: the imperative verbs, for fact_reason
 
 
 # an event counted ("twice", "three times"): what happens, not what to do
