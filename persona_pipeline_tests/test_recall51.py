@@ -224,3 +224,23 @@ def test_fact_before_habit_is_linear() -> None:
         standing_fact("the app " + piece * 30_000 + "public")
         habit_asked("always " + piece * 30_000 + "show prices")
     assert time.perf_counter() - start < 5.0
+
+
+@pytest.mark.parametrize(
+    ("turn", "words"),
+    [
+        # rev51c P3's rows: a habit scoped to the workspace by a demonstrative is still a rule
+        ("у цьому репозиторії завжди пиши тести до кожної функції", "тести"),
+        ("בריפו הזה תמיד תכתוב בדיקות לכל פונקציה", "בדיקות"),
+        ("w tym repozytorium zawsze pisz testy do każdej funkcji", "testy"),
+        # mine: the same shape in other domains and the other languages
+        ("v tomto projektu vždy piš komentáře česky", "komentáře"),
+        ("în acest proiect folosește întotdeauna tabulatori", "tabulatori"),
+        ("i det här projektet skriver vi alltid changelog på engelska", "changelog"),
+        ("ebben a projektben mindig írj dokumentációt minden függvényhez", "dokumentációt"),
+    ],
+)
+def test_a_habit_scoped_by_a_demonstrative_stays_a_rule(turn: str, words: str) -> None:
+    assert read(turn).rule, read(turn)
+    bullets = _pack([turn, "hello there", turn])
+    assert any(words in b for b in bullets), bullets

@@ -14,9 +14,10 @@ a report of one occasion when:
 - nothing is done to a thing: an adverb particle or a preposition right after the verb ("I can't
   log in", "I can't connect to a VPN": Quirk §16.3 particles), a wh-clause ("I can't figure
   out why …"), a catenative's to-infinitive ("I can't afford to …", Quirk §16.38);
-- it reports a fault ("I can't reproduce a crash …": `reading.MALFUNCTION`).
+- it reports a fault ("I can't reproduce a crash …": `reading.MALFUNCTION`);
 - the object is bare: a limit names a kind by a property (a restrictive relative clause, "with"/
-  "without", an "-ing" clause after the noun, "full of", a condition: Quirk §17.9–17.28, §15.33),
+  "without", an "-ing" clause after the noun, an adjective with its complement ("full of"), a
+  condition: Quirk §17.9–17.28, §17.56, §15.33),
   while "I can't build docs", "I can't run tests locally, the container won't start" tell of the
   situation at hand, a fault report; so does a change of state or a time since ("… anymore", "…
   since the upgrade").
@@ -29,7 +30,8 @@ import re
 
 # the private verbs of perception and cognition (Quirk et al. 1985, §4.29), beyond `reading.MENTAL`
 _PERCEPTION = frozenset({"hear", "smell", "taste", "watch", "spot", "recognise", "recognize", "tell", "understand"})
-# Vendler's (1957) achievement verbs: their "can't" reports one attempt that failed
+# Vendler's (1957) achievement verbs, and "get"/"locate" which read the same: their "can't" reports
+# one attempt that failed
 _ACHIEVEMENT = frozenset({"find", "reach", "recognize", "spot", "lose", "win", "get", "locate"})
 # the adverb particles of phrasal verbs (Quirk et al. 1985, §16.3)
 _PARTICLES = frozenset(
@@ -72,24 +74,32 @@ _SINCE_THEN = re.compile(r"\b(?:since|anymore|any more|again|still|yet|lately|re
 _QUALIFIERS = frozenset(
     {"that", "which", "who", "whose", "where", "with", "without", "once", "when", "whenever", "if", "unless"}
 )
+# adjectives that postmodify a noun with their prepositional complement (Quirk et al. 1985, §17.56,
+# §16.69: "full of", "free of", "short of", "devoid of", "rich in" …; "with" is read as a qualifier
+# already), as (preposition, adjective)
+_POSTMODIFYING = frozenset(
+    {("of", "full"), ("of", "free"), ("of", "short"), ("of", "devoid"), ("of", "empty"), ("in", "rich")}
+    | {("in", "poor"), ("of", "clear"), ("of", "bereft")}
+)
 _DETERMINERS = frozenset({"a", "an", "the", "this", "that", "these", "those", "my", "our", "your", "their", "its"})
 
 
 def _qualified(obj: list[str]) -> bool:
     """Whether the object names a kind by a property: a restrictive relative clause ("merge requests
-    that mix …"), "with"/"without" ("a range with merged cells"), a condition ("… once a user clicks
-    elsewhere"), an "-ing" clause after a noun ("SQL sitting in loops", Quirk §17.28), or "full of".
+    that mix …"), "with"/"without" ("a pallet without a label"), a condition ("… when the tests are
+    skipped"), an "-ing" clause after the noun ("queries touching two schemas", Quirk §17.28), or an
+    adjective postmodifier with its preposition ("forms full of optional fields", Quirk §17.56).
     A bare object ("I can't build docs", "I can't run tests locally") tells of the situation at hand."""
     from persona_pipeline.persona.digest.reading import PREPOSITIONS
     from persona_pipeline.persona.digest.similarity import zipf
 
     for i, x in enumerate(obj[1:], start=1):
         before = obj[i - 1]
-        if (x in _QUALIFIERS and not (x == "once" and before == "at")) or (x == "of" and before == "full"):
+        if (x in _QUALIFIERS and not (x == "once" and before == "at")) or (x, before) in _POSTMODIFYING:
             return True  # ("at once" is "now")
         if x.endswith("ing") and len(x) > 5 and before not in _DETERMINERS and before not in PREPOSITIONS:
             stem = x[:-3]
-            # a verb's stem, common in English (Zipf ≥ 4): "sitting", "hiding"; not "string", "morning"
+            # a verb's stem, common in English (Zipf ≥ 4): "touching", "skipping"; not "string", "morning"
             if any(zipf(f) >= 4.0 for f in (stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else "")):
                 return True
     return False
