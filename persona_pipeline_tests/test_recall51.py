@@ -244,3 +244,39 @@ def test_a_habit_scoped_by_a_demonstrative_stays_a_rule(turn: str, words: str) -
     assert read(turn).rule, read(turn)
     bullets = _pack([turn, "hello there", turn])
     assert any(words in b for b in bullets), bullets
+
+
+# ---------------------------------------------------------------------------------------------
+# a state the person keeps, said of their own thing whose noun phrase opens with an adjective or a
+# participle ("our certified …", "my archived …"): the copula of current state, not a past verb
+
+
+@pytest.mark.parametrize(
+    ("turn", "words"),
+    [
+        ("our signed release keys stay offline", "offline"),
+        ("my archived notebooks remain read-only", "read-only"),
+        ("our audited ledger stays append-only", "append-only"),
+        ("our tested firmware images stay on the internal mirror", "mirror"),
+        ("my shared calendars remain private to the household", "private"),
+        ("our printed menus stay in two languages", "two languages"),
+    ],
+)
+def test_a_state_kept_of_ones_own_thing_is_a_rule(turn: str, words: str) -> None:
+    assert read(turn).rule, read(turn)
+    bullets = _pack([turn, "hello there", turn])
+    assert any(words in b for b in bullets), bullets
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "my patched laptop keeps crashing",
+        "our nightly staging keeps failing since Monday",
+        "our shared CI stays red today",
+        "our migrated database stayed read-only for an hour",
+        "does our archived wiki stay public?",
+    ],
+)
+def test_a_state_of_the_moment_stays_no_rule(turn: str) -> None:
+    assert _pack([turn, "hello there", turn]) == [], turn

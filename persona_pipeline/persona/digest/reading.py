@@ -608,6 +608,10 @@ def _subject(w: list[str]) -> str:
     return "other"
 
 
+# a possessive subject of the first person, its noun phrase, and a copula of current state
+_STATE_KEPT = re.compile(r"^(?:my|our)\s+(?:[\w'-]+\s+){1,4}?(?:stays|stay|remains|remain|keeps|keep)\s+[\w-]")
+
+
 def _clause_force(c: str) -> tuple[float, str]:
     """(force, why) of one clause: 1.0 explicit, 0.5 weak, 0.0 none."""
     low = _low(c)
@@ -649,6 +653,11 @@ def _clause_force(c: str) -> tuple[float, str]:
         if PREFER.search(low):
             # a verb of preference needs a party as its subject: "my sister prefers X" is hers
             return (0.0, "") if change_reading.others_subject(low) else (1.0, "first-person preference")
+        if _STATE_KEPT.match(low) and not MALFUNCTION.search(low):
+            # "our signing keys stay offline", "my notes remain plain text": a state the person keeps
+            # (the current-state copulas "stay"/"remain"/"keep", Quirk et al. 1985 §16.21), said of
+            # their own thing; the word after "our" is its noun phrase, not a verb
+            return 1.0, "first-person state"
         rest = [x for x in w[1:] if x not in {"really", "just", "also", "always", "usually", "all"}]
         verb = rest[0] if rest else ""
         if verb in MENTAL or _is_past(verb) or verb.endswith("ing"):
