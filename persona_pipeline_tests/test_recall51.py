@@ -280,3 +280,10 @@ def test_a_state_kept_of_ones_own_thing_is_a_rule(turn: str, words: str) -> None
 )
 def test_a_state_of_the_moment_stays_no_rule(turn: str) -> None:
     assert _pack([turn, "hello there", turn]) == [], turn
+
+
+def test_state_kept_is_linear() -> None:
+    start = time.perf_counter()
+    for piece in ("our ", "stays ", "big ", "- "):
+        read("our " + piece * 5_000 + "stays offline")
+    assert time.perf_counter() - start < 10.0
