@@ -287,3 +287,42 @@ def test_state_kept_is_linear() -> None:
     for piece in ("our ", "stays ", "big ", "- "):
         read("our " + piece * 5_000 + "stays offline")
     assert time.perf_counter() - start < 10.0
+
+
+# ---------------------------------------------------------------------------------------------
+# a request naming its own repository whose "every" spans the things of one job, whose result a
+# second act takes up ("… and send me the report"): one job, however often it is asked (at_hand)
+
+
+def _pack_in(project: str, turns: list[str]) -> list[str]:
+    inputs = [_inp(f"s{i}", t, i + 1, project=project) for i, t in enumerate(turns)]
+    obs = [o for r in OfflineDigester().digest_many(inputs) for o in r.observations]
+    return [b.text.lower() for b in compile_pack(fold(obs)).bullets]
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "run the disk check on every node in quillmoss-infra and send me the summary",
+        "grep every log file in quillmoss-infra for the timeout and paste the matches",
+        "benchmark every endpoint of quillmoss-infra and then share the numbers",
+        "resize every product photo in quillmoss-infra and upload the results",
+        "count the rows of every table in quillmoss-infra and post the totals",
+        "translate every error string in quillmoss-infra and send us the list",
+    ],
+)
+def test_one_job_over_every_thing_in_the_repo_is_no_rule(turn: str) -> None:
+    assert _pack_in("org/quillmoss-infra", [turn, "hello there", turn]) == []
+
+
+@pytest.mark.parametrize(
+    ("turn", "words"),
+    [
+        # a habit or a state to keep stays a rule
+        ("add a test for every endpoint in quillmoss-infra and keep the suite green", "every endpoint"),
+        ("always run the linter on every file in quillmoss-infra and fix the warnings", "linter"),
+        ("every migration in quillmoss-infra needs a rollback script", "rollback"),
+    ],
+)
+def test_a_rule_over_every_thing_in_the_repo_stays(turn: str, words: str) -> None:
+    assert any(words in b for b in _pack_in("org/quillmoss-infra", [turn, "hello there", turn]))
