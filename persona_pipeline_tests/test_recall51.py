@@ -254,12 +254,12 @@ def test_a_habit_scoped_by_a_demonstrative_stays_a_rule(turn: str, words: str) -
 @pytest.mark.parametrize(
     ("turn", "words"),
     [
-        ("our signed release keys stay offline", "offline"),
+        ("our signed release keys stay encrypted", "encrypted"),
         ("my archived notebooks remain read-only", "read-only"),
         ("our audited ledger stays append-only", "append-only"),
-        ("our tested firmware images stay on the internal mirror", "mirror"),
-        ("my shared calendars remain private to the household", "private"),
-        ("our printed menus stay in two languages", "two languages"),
+        ("our tested firmware images stay checksummed", "checksummed"),
+        ("my shared calendars remain private", "private"),
+        ("our printed menus stay bilingual", "bilingual"),
     ],
 )
 def test_a_state_kept_of_ones_own_thing_is_a_rule(turn: str, words: str) -> None:
@@ -276,6 +276,12 @@ def test_a_state_kept_of_ones_own_thing_is_a_rule(turn: str, words: str) -> None
         "our shared CI stays red today",
         "our migrated database stayed read-only for an hour",
         "does our archived wiki stay public?",
+        # rev51c P5's shape with a participle or adjective opening the noun phrase (the shape this
+        # reading adds): how a thing is observed, or an ill said of it, is a report
+        "our shared printer stays noisy",
+        "my patched laptop stays hot under load",
+        "our rented projector remains blurry in the evenings",
+        "my seeded test database remains empty after the script",
     ],
 )
 def test_a_state_of_the_moment_stays_no_rule(turn: str) -> None:

@@ -609,7 +609,17 @@ def _subject(w: list[str]) -> str:
 
 
 # a possessive subject of the first person, its noun phrase, and a copula of current state
-_STATE_KEPT = re.compile(r"^(?:my|our)\s+(?:[\w'-]+\s+){1,4}?(?:stays|stay|remains|remain|keeps|keep)\s+[\w-]")
+_STATE_KEPT = re.compile(
+    r"^(?:my|our)\s+(?:[\w'-]+\s+){1,4}?(?:stays|stay|remains|remain|keeps|keep)\s+(?P<state>[\w-].*)$"
+)
+
+
+def _kept_state(state: str) -> bool:
+    """A state one keeps, not one observed: a complement of at most two words with no adjunct placing
+    one observation ("… remains slow on mobile", "… stays empty after the import"), and no ill said
+    of it (a negative valence: "… stays noisy" is a complaint; `similarity.valence`)."""
+    w = words(state)
+    return 0 < len(w) <= 2 and not set(w) & PREPOSITIONS and _valence(state) >= 0.0
 
 
 def _clause_force(c: str) -> tuple[float, str]:
@@ -653,10 +663,11 @@ def _clause_force(c: str) -> tuple[float, str]:
         if PREFER.search(low):
             # a verb of preference needs a party as its subject: "my sister prefers X" is hers
             return (0.0, "") if change_reading.others_subject(low) else (1.0, "first-person preference")
-        if _STATE_KEPT.match(low) and not MALFUNCTION.search(low):
-            # "our signing keys stay offline", "my notes remain plain text": a state the person keeps
-            # (the current-state copulas "stay"/"remain"/"keep", Quirk et al. 1985 §16.21), said of
-            # their own thing; the word after "our" is its noun phrase, not a verb
+        # "our signing keys stay encrypted", "my notes remain plain text": a state the person keeps
+        # (the current-state copulas "stay"/"remain"/"keep", Quirk et al. 1985 §16.21), said of their
+        # own thing; the word after "our" is its noun phrase, not a verb. How it is observed ("…
+        # remains slow on mobile") is a report: then the reading below decides, as before
+        if (m := _STATE_KEPT.match(low)) and _kept_state(m.group("state")) and not MALFUNCTION.search(low):
             return 1.0, "first-person state"
         rest = [x for x in w[1:] if x not in {"really", "just", "also", "always", "usually", "all"}]
         verb = rest[0] if rest else ""
