@@ -168,7 +168,7 @@ MODULES += (aspect.SINGLE_ACT, aspect.AGAIN_DONE)
 @pytest.mark.parametrize("markers", MODULES)
 def test_every_entry_names_its_grammar_and_is_written_as_matched(markers: tuple[tongues.Marker, ...]) -> None:
     for m in markers:
-        assert m.source and m.lang in {"zh", "ja", "ko", "es", "pt", "fr", "de", "ru", "hi"} | TIME_ONLY
+        assert m.source and m.lang in {"zh", "ja", "ko", "es", "pt", "fr", "de", "ru", "hi"} | TIME_ONLY | POINTING
         # matched on NFKC-casefolded text: every word of a form is written so (regex syntax aside)
         words = [w for f in m.forms for w in re.findall(r"[^\W\d_]+", re.sub(r"\(\?P[<=]\w+>?|\\u\w{4}", "", f))]
         assert all(w == normal(w) for w in words), m
@@ -176,12 +176,17 @@ def test_every_entry_names_its_grammar_and_is_written_as_matched(markers: tuple[
 
 # languages read for time deixis only (a request bounded to one moment: recall49)
 TIME_ONLY = {"it", "pl", "tr", "el", "vi", "sv"}
+# languages read for demonstratives and habit adverbs (a request pointing at one thing, a habit
+# scoped by one: recall51), beside time deixis for some
+POINTING = {"it", "pl", "sv", "da", "cs", "hu", "uk", "he", "ro"}
 
 
 def test_nine_languages_in_each_concern() -> None:
     nine = {"zh", "ja", "ko", "es", "pt", "fr", "de", "ru", "hi"}
-    for concern in (negation.NEGATORS, directive.PROHIBITIVE, directive.OBLIGATION, directive.HABITUAL):
+    for concern in (negation.NEGATORS, directive.PROHIBITIVE, directive.OBLIGATION):
         assert {m.lang for m in concern} == nine
+    assert {m.lang for m in directive.HABITUAL} == nine | POINTING
+    assert {m.lang for m in deixis.DEMONSTRATIVE} == nine | POINTING
     assert {m.lang for m in deixis.TIME} == nine | TIME_ONLY
 
 

@@ -19,11 +19,16 @@ from __future__ import annotations
 import re
 
 from persona_pipeline.persona.digest.reading import (
+    AUX,
+    CONJUNCTIONS,
+    DEFINITE,
     FIRST_PERSON,
     FUTURE,
     HABITUAL,
     MALFUNCTION,
     PREFER,
+    PREPOSITIONS,
+    QUANTIFIERS,
     REVERSAL,
     UNIVERSAL,
     Reading,
@@ -59,6 +64,24 @@ _QUOTED = re.compile(r"(?<![\w'])'[^'\s][^'\n]{0,80}'(?![\w'])|\"[^\"\n]{1,80}\"
 _RELATIVE_DEFINITE = re.compile(r"\bthe\s+[a-z-]+\s+(?:that\s+|which\s+)?(?:they|it|we|you|i|he|she)\s+[a-z]+")
 
 
+# (nor a verb of a state to keep: "… and keep the suite green" is a standing state, `reading`'s)
+_NOT_A_VERB = PREPOSITIONS | CONJUNCTIONS | QUANTIFIERS | DEFINITE | AUX
+_NOT_A_VERB |= {"also", "not", "only", "even", "just", "then", "keep", "stay", "remain"}
+# a coordinated imperative acting on one definite thing: "… and paste the output", "… then send me the list"
+_THEN_ACT = re.compile(
+    r"\b(?:and|then|and then)\s+(?P<verb>[a-z]+)\s+(?:me\s+|us\s+)?(?:the|its|their|that|those|these)\s+[a-z]"
+)
+
+
+def _one_act_after(low: str) -> bool:
+    """A second imperative, coordinated, acting on one definite thing (the first act's result): the
+    word between the conjunction and the determiner is a verb, as a noun phrase cannot stand there
+    ("… and paste the output"); not a function word or an adverb ("… and also the logs")."""
+    return any(
+        v not in _NOT_A_VERB and not v.endswith("ly") for v in (m.group("verb") for m in _THEN_ACT.finditer(low))
+    )
+
+
 def _low(text: str) -> str:
     return " ".join(text.lower().replace("\u2019", "'").split())
 
@@ -73,6 +96,10 @@ def task_in_own_project(reading: Reading, project: str) -> bool:
         return True
     low = _low(reading.text)
     if _UNTIL.search(low) and not HABITUAL.search(low):
+        return True
+    if reading.why == "universal" and not HABITUAL.search(low) and _one_act_after(low):
+        # "run the audit on every host in <repo> and send me the report": the quantifier spans the
+        # things of one job, whose result a second act takes up ("the report"): one job
         return True
     if standing(reading):
         return False

@@ -50,6 +50,12 @@ def _present_fact(text: str) -> bool:
     return present_fact(text)
 
 
+def _standing_inability(w: list[str], clause: str) -> bool:
+    from persona_pipeline.persona.digest.inability import standing_inability
+
+    return standing_inability(w, clause)
+
+
 def _valence(text: str) -> float:
     from persona_pipeline.persona.digest.similarity import valence
 
@@ -471,11 +477,12 @@ def _directs(clause: str) -> bool:
     return why in _DIRECTIVE_FORCE or (force > 0 and w[0] in _base_verbs())
 
 
-# a finite verb of being, keeping or a past: "the old scheduler was a pain", "the mirror keeps lagging"
-_FINITE = re.compile(r"\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|keeps|kept)\b")
-_NOT_A_SUBJECT = frozenset(
+NOT_A_SUBJECT_WORDS = frozenset(
     {"so", "and", "but", "or", "then", "just", "please", "let", "let's", "don't", "dont", "never", "no", "not", "if"}
 )
+# a finite verb of being, keeping or a past: "the old scheduler was a pain", "the mirror keeps lagging"
+_FINITE = re.compile(r"\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|keeps|kept)\b")
+_NOT_A_SUBJECT = NOT_A_SUBJECT_WORDS  # (public: fact_reason reads what cannot open a subject too)
 
 
 def _aside(clause: str) -> bool:
@@ -489,15 +496,24 @@ def _aside(clause: str) -> bool:
     return bool(_FINITE.search(clause) or any(_is_past(x) for x in w[1:]) or _HABIT_3SG.match(clause))
 
 
+def _fact_before_habit(low: list[str]) -> bool:
+    from persona_pipeline.persona.digest.fact_reason import habit_asked, standing_fact
+
+    return standing_fact(low[0]) and any(habit_asked(c) for c in low[1:])
+
+
 def reason_clauses(cls: list[str]) -> tuple[list[str], set[int]]:
     """The clauses with every "because …" split off, and the indices of those that give a reason:
     opened by a reason subordinator, followed by a clause opened by a coordinating "so" (the
-    consequence says what to do), or a statement about something else set after a directive
-    (`_aside`). The first clause is a reason only before "so"."""
+    consequence says what to do), a statement about something else set after a directive
+    (`_aside`), or a standing fact set before a habit asked (`fact_reason`). The first clause is a
+    reason only before "so" or before such a habit."""
     out = [part for c in cls for part in _REASON_SPLIT.split(c)]
     low = [_low(c) for c in out]
     reasons = {i for i, c in enumerate(low) if i and _REASON_OPEN.match(c)}
     reasons |= {i for i in range(len(low) - 1) if _SO_OPEN.match(low[i + 1]) and not _REASON_OPEN.match(low[i])}
+    if len(low) > 1 and 0 not in reasons and _fact_before_habit(low):
+        reasons.add(0)  # "the calendar is public, never put names in it": the fact is the reason (fact_reason)
     if low and 0 not in reasons and _directs(low[0]):
         # a statement about something else set after a directive with no conjunction ("use X, the
         # old Y was a pain to run"): asyndetic, it gives the directive's reason
@@ -592,6 +608,20 @@ def _subject(w: list[str]) -> str:
     return "other"
 
 
+# a possessive subject of the first person, its noun phrase, and a copula of current state
+_STATE_KEPT = re.compile(
+    r"^(?:my|our)\s+(?:[\w'-]+\s+){1,4}?(?:stays|stay|remains|remain|keeps|keep)\s+(?P<state>[\w-].*)$"
+)
+
+
+def _kept_state(state: str) -> bool:
+    """A state one keeps, not one observed: a complement of at most two words with no adjunct placing
+    one observation ("… remains slow on mobile", "… stays empty after the import"), and no ill said
+    of it (a negative valence: "… stays noisy" is a complaint; `similarity.valence`)."""
+    w = words(state)
+    return 0 < len(w) <= 2 and not set(w) & PREPOSITIONS and _valence(state) >= 0.0
+
+
 def _clause_force(c: str) -> tuple[float, str]:
     """(force, why) of one clause: 1.0 explicit, 0.5 weak, 0.0 none."""
     low = _low(c)
@@ -633,6 +663,12 @@ def _clause_force(c: str) -> tuple[float, str]:
         if PREFER.search(low):
             # a verb of preference needs a party as its subject: "my sister prefers X" is hers
             return (0.0, "") if change_reading.others_subject(low) else (1.0, "first-person preference")
+        # "our signing keys stay encrypted", "my notes remain plain text": a state the person keeps
+        # (the current-state copulas "stay"/"remain"/"keep", Quirk et al. 1985 §16.21), said of their
+        # own thing; the word after "our" is its noun phrase, not a verb. How it is observed ("…
+        # remains slow on mobile") is a report: then the reading below decides, as before
+        if (m := _STATE_KEPT.match(low)) and _kept_state(m.group("state")) and not MALFUNCTION.search(low):
+            return 1.0, "first-person state"
         rest = [x for x in w[1:] if x not in {"really", "just", "also", "always", "usually", "all"}]
         verb = rest[0] if rest else ""
         if verb in MENTAL or _is_past(verb) or verb.endswith("ing"):
@@ -655,6 +691,9 @@ def _clause_force(c: str) -> tuple[float, str]:
             # standing disposition. Not a prediction of being or having ("I won't be around"), a
             # thought, one thing pointed at ("I won't touch that"), nor a verb with nothing after it
             return 1.0, "first-person refusal"
+        if verb in {"can't", "cannot", "cant"} and _standing_inability(w, low):
+            # "I can't approve a migration without a rollback": a standing limit (digest/inability)
+            return 1.0, "first-person inability"
         if w[0] == "we" and verb in {"don't", "dont"} and nxt == "do" and obj and obj not in _NOT_A_DONE_THING:
             # "do" as the main verb with a noun phrase of its own, said of the group ("we don't do
             # merge commits", "we don't do hotfixes without a ticket"): a house convention, as "we
@@ -823,6 +862,9 @@ def _base_verbs() -> frozenset[str]:
     from persona_pipeline.persona.digest.lexicon import IMPERATIVE_VERBS
 
     return _IMPERATIVE_VERBS | frozenset(IMPERATIVE_VERBS)
+
+
+base_verbs = _base_verbs  # public: the imperative verbs, for fact_reason
 
 
 # an event counted ("twice", "three times"): what happens, not what to do
