@@ -61,6 +61,13 @@ def texts() -> list[str]:
     return _texts()
 
 
+@pytest.fixture
+def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A cache directory of the test's own: small Sets compiled here leave the user's cache alone."""
+    monkeypatch.setenv("PERSONA_SETS_CACHE", str(tmp_path))
+    return tmp_path
+
+
 @pytest.mark.parametrize("which", ["rules", "gates"])
 def test_the_compiled_set_gives_re2s_member_ids(which: str, texts: list[str]) -> None:
     ahead = secrets._RULE_SET if which == "rules" else _gate_set()
@@ -103,9 +110,11 @@ def test_the_members_values_end_at_the_texts_end_and_before_a_final_newline(text
         r"[$]z",
         r"(?i-m:ab$)",
         r"\bword\b",
+        r"[[:space:]$]z",
+        r"a\vb",
     ],
 )
-def test_look_alike_members_answer_as_re2(pattern: str) -> None:
+def test_look_alike_members_answer_as_re2(pattern: str, own_cache: Path) -> None:
     ahead, plain = RxSet([pattern, r"zz+"], ahead=True), RxSet([pattern, r"zz+"])
     for t in [
         "ab",
@@ -135,6 +144,11 @@ def test_hs_form_writes_the_texts_end_only_where_the_mode_is_known() -> None:
     assert compiled_sets.hs_form(r"(?m)a$|(?-m:b$)") is None
     assert compiled_sets.hs_form(r"[]$]x") == r"[]$]x"
     assert compiled_sets.hs_form(r"plain") == r"plain"
+    assert compiled_sets.hs_form(r"[[:space:]$]x$") == r"[[:space:]$]x\z"  # (a POSIX class in a class)
+    assert compiled_sets.hs_form(r"a\vb") is None  # RE2's VT, PCRE's vertical spaces
+    assert compiled_sets.hs_form(r"\pL+") is None
+    assert compiled_sets.hs_form(r"(a)\1") is None
+    assert compiled_sets.hs_form(r"a\\vb") == r"a\\vb"  # an escaped backslash, then `v`
 
 
 def test_without_hyperscan_every_text_goes_to_re2(monkeypatch: pytest.MonkeyPatch, texts: list[str]) -> None:
@@ -170,7 +184,18 @@ def test_the_cache_is_read_back_and_a_damaged_one_is_rebuilt(tmp_path: Path, mon
     assert [fourth.matching(t) for t in samples] == want  # an unwritable cache is skipped
 
 
-def test_a_scan_inside_a_scan_gets_a_scratch_of_its_own() -> None:
+def test_the_cache_keeps_only_the_newest_databases(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PERSONA_SETS_CACHE", str(tmp_path))
+    for n in range(compiled_sets._KEEP + 3):
+        RxSet([rf"\bword{n}\b", r"x+y"], ahead=True).matching("word1 xy")
+        newest = max(tmp_path.glob("*.hsdb"), key=lambda p: p.stat().st_mtime)
+        os.utime(newest, (1_000_000 + n, 1_000_000 + n))  # (distinct, ordered times)
+    kept = list(tmp_path.glob("*.hsdb"))
+    assert len(kept) == compiled_sets._KEEP
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_a_scan_inside_a_scan_gets_a_scratch_of_its_own(own_cache: Path) -> None:
     """Hyperscan's scratch is busy during a scan (another thread's): a second scan gets a scratch of
     its own and the same answer."""
     ahead = RxSet([r"ab", r"cd"], ahead=True)

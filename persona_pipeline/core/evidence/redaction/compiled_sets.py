@@ -41,6 +41,7 @@ _VT = b"\x0b"
 # an inline flag group: `(?m)`, `(?im)`, `(?i-m:`, `(?m:` (RE2's flags: i, m, s, U)
 _FLAG_GROUP = re.compile(r"\(\?([imsU]*)(?:-([imsU]*))?[:)]")
 _DIGEST = 32  # a cached database's first bytes: the SHA-256 of the rest
+_KEEP = 16  # databases kept in the cache directory (the newest; ~3 MB each)
 
 
 def hyperscan_module() -> Any | None:
@@ -54,8 +55,12 @@ def hyperscan_module() -> Any | None:
 
 def hs_form(pattern: str) -> str | None:
     """The pattern as Hyperscan must read it to match where RE2 matches it on a fold, or None when
-    its `$`s' mode cannot be told from its flags (it stays in RE2)."""
-    dollars = _bare_dollars(pattern)
+    that cannot be told (it stays in RE2): an escape the two read differently (`\\v`: RE2's VT,
+    PCRE's vertical spaces; `\\p`/`\\P`: Unicode classes; a digit: RE2's octal, PCRE's back-reference),
+    or a `$` whose mode its flags do not say."""
+    dollars, escapes = _bare_dollars(pattern)
+    if escapes & _DIFFERENT_ESCAPES:
+        return None
     if not dollars:
         return pattern
     with_m = [m for m in _FLAG_GROUP.finditer(pattern) if "m" in m[1] or "m" in (m[2] or "")]
@@ -70,16 +75,26 @@ def hs_form(pattern: str) -> str | None:
     return None
 
 
-def _bare_dollars(pattern: str) -> list[int]:
-    """Offsets of the `$` anchors: not escaped, not in a class."""
+_DIFFERENT_ESCAPES = frozenset("vpP0123456789")
+
+
+def _bare_dollars(pattern: str) -> tuple[list[int], set[str]]:
+    """(offsets of the `$` anchors: not escaped, not in a class; the letters after every backslash)."""
     out: list[int] = []
+    escapes: set[str] = set()
     i, n, in_class = 0, len(pattern), False
     while i < n:
         c = pattern[i]
         if c == "\\":
+            escapes.add(pattern[i + 1 : i + 2])
             i += 2
             continue
         if in_class:
+            if pattern.startswith("[:", i):  # a POSIX class inside a class: `[[:space:]$]`
+                end = pattern.find(":]", i + 2)
+                if end > 0:
+                    i = end + 2
+                    continue
             in_class = c != "]"
         elif c == "[":
             in_class = True
@@ -89,7 +104,7 @@ def _bare_dollars(pattern: str) -> list[int]:
         elif c == "$":
             out.append(i)
         i += 1
-    return out
+    return out, escapes
 
 
 def _empty_at_end(pattern: str) -> bool:
@@ -210,8 +225,17 @@ def _write(path: Path, taken: list[int], blob: bytes) -> None:
         with os.fdopen(fd, "wb") as f:
             f.write(hashlib.sha256(body).digest() + body)
         os.replace(tmp, path)
+        _prune(path.parent)
     except OSError:
         return
+
+
+def _prune(folder: Path, keep: int = _KEEP) -> None:
+    """Only the `keep` newest databases stay: each change to a Set's patterns writes a new one
+    (a few MB), and a machine runs a few versions at most (branches, worktrees)."""
+    found = sorted(folder.glob("*.hsdb"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in found[keep:]:
+        old.unlink(missing_ok=True)
 
 
 def cache_dir() -> Path | None:
