@@ -126,7 +126,7 @@ class CompiledSet:
     def __init__(self, hs: Any, patterns: Sequence[str], max_mem: int, cache: Path | None) -> None:
         flags = hs.HS_FLAG_SINGLEMATCH  # (no ALLOWEMPTY: an empty-matching member stays in RE2)
         forms = [None if _empty_at_end(p) else hs_form(p) for p in patterns]
-        taken, self._db = _database(hs, forms, flags, cache)
+        taken, self._db = _database(hs, patterns, forms, flags, cache)
         self.taken = tuple(taken)
         kept = set(taken)
         rest = [i for i in range(len(patterns)) if i not in kept]  # (all of them if Hyperscan took none)
@@ -166,24 +166,47 @@ class CompiledSet:
         return found
 
 
-def _compiles(hs: Any, pattern: str, flags: int) -> bool:
+# Texts each member is checked on, alone, against RE2 before Hyperscan may answer for it (a member
+# they disagree on stays in RE2). Hyperscan 0.9.1 bundles Vectorscan 5.4.12, which can miss a match
+# RE2 finds: rev51r's reproducer, `(?:^|\n|\\n)[ \t]*(?:Dear|To whom it may concern)` on 20 letters and a
+# JSON-escaped CRLF before `Dear` (the salutation gate). A regression probe for that misread, not a
+# proof that no other exists: the equivalence bench and the parity tests are the wider net.
+_SELF_CHECK = (
+    b"a" * 20 + b"\\r\\nDear Amina,",
+    b"a" * 18 + b"\\nDear Amina,",
+    b"x." * 20 + b"\n+Dear Amina,",
+)
+
+
+def _compiles(hs: Any, form: str, pattern: str, flags: int) -> bool:
+    """Whether Hyperscan takes the member alone and reads it as RE2 on the self-check texts."""
+    db = hs.Database()
     try:
-        hs.Database().compile(expressions=[pattern.encode("ascii")], ids=[0], flags=[flags])
+        db.compile(expressions=[form.encode("ascii")], ids=[0], flags=[flags])
     except (hs.error, UnicodeEncodeError):
         return False
+    rx = re2.compile(pattern.encode("ascii"))
+    hits: list[int] = []
+    for probe in _SELF_CHECK:
+        hits.clear()
+        db.scan(probe, match_event_handler=lambda i, _a, _b, _f, _c: hits.append(i))
+        if bool(hits) != (rx.search(probe) is not None):
+            return False
     return True
 
 
-def _database(hs: Any, forms: list[str | None], flags: int, cache: Path | None) -> tuple[list[int], Any]:
+def _database(
+    hs: Any, patterns: Sequence[str], forms: list[str | None], flags: int, cache: Path | None
+) -> tuple[list[int], Any]:
     """(the members Hyperscan takes, their compiled database or None): read from the cache when its
     key and digest agree, else compiled (each member alone first: Hyperscan's error does not say
     which member it refused) and written there atomically (a cache that cannot be written is skipped)."""
-    key = hashlib.sha256(repr((hs.__version__, flags, forms)).encode()).hexdigest()
+    key = hashlib.sha256(repr((hs.__version__, flags, forms, _SELF_CHECK)).encode()).hexdigest()
     path = cache / f"{key}.hsdb" if cache is not None else None
     got = _read(hs, path) if path is not None else None
     if got is not None:
         return got
-    taken = [i for i, f in enumerate(forms) if f is not None and _compiles(hs, f, flags)]
+    taken = [i for i, f in enumerate(forms) if f is not None and _compiles(hs, f, patterns[i], flags)]
     if not taken:
         return [], None
     db = hs.Database(mode=hs.HS_MODE_BLOCK)
