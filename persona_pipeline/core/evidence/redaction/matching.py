@@ -33,8 +33,6 @@ from typing import Any
 
 import re2
 
-from persona_pipeline.core.evidence.redaction import compiled_sets
-
 _UNFOLDABLE = ("\u212a", "\u017f")  # case-fold to ASCII letters under (?i), yet are not word characters
 _UNANCHORED = re2._Anchor.UNANCHORED  # the anchor constants the public API passes
 _ANCHOR_START = re2._Anchor.ANCHOR_START
@@ -275,13 +273,9 @@ class RxSet:
 
     RE2's Set cannot fall back from its DFA: out of memory it reports no match. A sentinel
     pattern that matches every text tells that case apart, and `matching` then returns None
-    (the caller runs every pattern).
+    (the caller runs every pattern)."""
 
-    `ahead=True` (the large Sets, read on every text): a fold is asked of a Set compiled ahead
-    (`compiled_sets`: Hyperscan, same answers) where the optional package is installed, built on
-    the first text, not at import; other texts, and every text without it, go to RE2."""
-
-    def __init__(self, patterns: list[str], max_mem: int = 64 << 20, ahead: bool = False) -> None:
+    def __init__(self, patterns: list[str], max_mem: int = 64 << 20) -> None:
         options = re2.Options()
         options.max_mem = max_mem
         self._bytes = re2.Set.SearchSet(options)
@@ -294,29 +288,10 @@ class RxSet:
         self._str.Add("")
         self._bytes.Compile()
         self._str.Compile()
-        self._patterns = tuple(patterns) if ahead else None
-        self._max_mem = max_mem
-        self._ahead: Any = None  # the compiled Set, once built (False: none to be had)
 
     def matching(self, text: str) -> frozenset[int] | None:
         b = fold(text)
-        if b is not None and self._patterns is not None and compiled_sets.usable(b):
-            ahead = self._ahead if self._ahead is not None else self._build()
-            if ahead:
-                found = ahead.matching(b)
-                return None if found is None else frozenset(found)
         found = self._str.Match(utf8_safe(text)) if b is None else self._bytes.Match(b)
         if not found or self._sentinel not in found:
             return None
         return frozenset(found) - {self._sentinel}
-
-    def _build(self) -> Any:
-        hs = compiled_sets.hyperscan_module()
-        assert self._patterns is not None
-        built = (
-            compiled_sets.CompiledSet(hs, self._patterns, self._max_mem, compiled_sets.cache_dir())
-            if hs is not None
-            else False
-        )
-        self._ahead = built if built is False or built.taken else False
-        return self._ahead

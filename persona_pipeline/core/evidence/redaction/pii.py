@@ -2892,7 +2892,7 @@ def _gates(text: str) -> frozenset[str] | None:
     if _GATE_SET is None:
         for name, late in _LATE_GATED.items():
             _GATED[name] = late()
-        _GATE_SET = RxSet([rx.pattern for rxs in _GATED.values() for rx in rxs], ahead=True)
+        _GATE_SET = RxSet([rx.pattern for rxs in _GATED.values() for rx in rxs])
         _GATE_OWNERS.extend(name for name, rxs in _GATED.items() for _ in rxs)  # once, not per text
     owners = _GATE_OWNERS
     hits = _GATE_SET.matching(_unlabelled(text)) if fold(text) is not None else None

@@ -1516,9 +1516,7 @@ def _cites_test_data(text: str, a: int, b: int) -> bool:
 # Rules kept out of the Set: a start as common as Okta's `00` made the Set's DFA several times
 # larger (~15% of the engine's time); alone, it is a small DFA, run where its keyword occurs.
 _UNSET_RULES = tuple(i for i, r in enumerate(_OWN_RULES) if (r[0], r[3]) == ("okta_token", ("00",)))
-_RULE_SET = RxSet(
-    [loosened(pat) if i not in _UNSET_RULES else r"\b\B" for i, (_, pat, _, _) in enumerate(_OWN_RULES)], ahead=True
-)
+_RULE_SET = RxSet([loosened(pat) if i not in _UNSET_RULES else r"\b\B" for i, (_, pat, _, _) in enumerate(_OWN_RULES)])
 _USERFLAG_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "kv_userflag")
 # a grep-family command earlier on the line (its `-P` is a Perl regex)
 _GREP_BEFORE = re.compile(r"\b(?:[efz]?grep|rg|ag|ack|pcre2?grep)\b[^\r\n|;&]*$")

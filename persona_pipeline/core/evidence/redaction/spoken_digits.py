@@ -54,7 +54,7 @@ def _fold_word(w: str) -> str:
 
 def _alternation(words: list[str]) -> str:
     # (a non-ASCII letter is the fold's DEL: `fünf` is `f\x7fnf`, `três` `tr\x7fs`, `zéro` `z\x7fro`)
-    return "|".join(sorted(set(words), key=lambda w: (-len(w), w)))  # (one order in every process)
+    return "|".join(sorted(set(words), key=len, reverse=True))
 
 
 _FOLDED_FORMS = [*_DIGIT_OF, "f\x7fnf", "tr\x7fs", "z\x7fro"]
