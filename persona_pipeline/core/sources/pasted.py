@@ -106,7 +106,8 @@ _ASSISTANT_OFFER = re.compile(
 # The classifier's version, part of every fingerprint of a kind whose prompts pass through it (every
 # agent reader's, the prompt logs'; `catalog.py`): a change to what counts as pasted re-reads them
 # all, not only the readers a change happened to be found on. 2: shell sessions, titles, margins.
-CLASSIFIER_VERSION = "pasted-2"
+# 3: the agent's words pasted back (`echo.py`, in the Claude Code and Codex readers).
+CLASSIFIER_VERSION = "pasted-3"
 
 BIG_LINES, BIG_CHARS = 8, 600  # a block-shaped region smaller than both is a snippet, not a paste
 DOC_CHARS = 2000  # a document region: at least this long (about a page) and structured

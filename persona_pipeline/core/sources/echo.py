@@ -1,0 +1,153 @@
+"""The agent's own words pasted back into a prompt, without a quote marker.
+
+A person often copies part of the agent's answer into their next prompt: its summary list ("Here's
+what I did:\\n- Always validate …"), or one of its sentences quoted inline (`you wrote "I recommend
+always pinning …" but …`). Neither is the person's words, yet neither has a pasted shape. A reader
+sees the whole session, so it can tell: a run of words the agent wrote earlier in the session, and
+the person did not, is the agent's.
+
+The comparison is on word shingles (Broder's w-shingling): runs of `SHINGLE` consecutive words,
+each word a whitespace-separated piece casefolded with its surrounding punctuation and markup
+stripped, list and quote markers at a line's start dropped. A command keeps its pieces whole
+(`--force-with-lease`, `src/app.py` are one word each), so a command or a path the person and the
+agent both typed is a short run and no echo. Six words: a run of six words of prose shared by
+chance is rare (the words of a common idiom, "as far as I know", are four or five), while two
+list items of the agent's, or a sentence of it, are six words or more.
+
+What goes (`AgentWords.without_echo`):
+- a line every word of which lies in a run shared with the agent (a pasted item, heading or
+  sentence; a short item counts when the run spans the lines around it);
+- a quoted span inside a line (between `"…"`, `“…”`, `«…»`) whose words all lie in such a run, of
+  `SHINGLE` words at least: it becomes `"…"` and the person's words around it stay.
+A line with only some of its words in a shared run stays whole: the person reusing a phrase of the
+agent's, or answering its question on the same line, wrote the rest.
+
+Runs the person typed themselves earlier in the session (`add_own`, fed with what a reader keeps)
+are never the agent's, even when the agent repeated them: a person restating their own rule is not
+echoing the agent who acknowledged it.
+
+Privacy: the agent's text is held only as hashes of its shingles, in memory, for one file's read
+(Python's `hash`, salted per process): no word of it is stored, logged or returned. Time: linear
+in the words of each text (one hash per shingle, one set lookup); memory bounded by `MAX_SHINGLES`
+(the oldest messages' shingles are forgotten first).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections import OrderedDict
+
+SHINGLE = 6  # words in a run shared with the agent that make it the agent's (see the docstring)
+MAX_SHINGLES = 400_000  # agent shingles held per session (about 400k words of its prose)
+
+# a whitespace-separated piece, then the punctuation and markup around its word
+_PIECE = re.compile(r"\S+")
+_EDGE = "\"'`*_()[]{}<>«»“”‘’.,;:!?…"
+# a line's list marker (CommonMark §5.2 bullets and ordered markers; `•` as typed) or quote markers
+_LEAD = re.compile(r"^\s*(?:>\s*)*(?:(?:[-*+•]|\d{1,9}[.)])\s+)?")
+# a quoted span inside a line: straight, curly and guillemet double quotes
+_QUOTED = re.compile(r"\"([^\"\n]+)\"|“([^”\n]+)”|«([^»\n]+)»")
+
+
+def _words(line: str) -> list[tuple[str, int, int]]:
+    """The line's words: (normalised word, start, end) with offsets into the line."""
+    lead = _LEAD.match(line)
+    out: list[tuple[str, int, int]] = []
+    for m in _PIECE.finditer(line, lead.end() if lead else 0):
+        word = m.group().strip(_EDGE).casefold()
+        if word:
+            out.append((word, m.start(), m.end()))
+    return out
+
+
+def _shingles(words: list[str]) -> list[int]:
+    """One hash per run of `SHINGLE` consecutive words (none for a text shorter than that)."""
+    return [hash(tuple(words[i : i + SHINGLE])) for i in range(len(words) - SHINGLE + 1)]
+
+
+def _all_words(text: str) -> list[str]:
+    return [w for line in text.split("\n") for w, _, _ in _words(line)]
+
+
+class AgentWords:
+    """What the agent wrote in one session (shingle hashes only), and what the person wrote."""
+
+    __slots__ = ("_agent", "_own")
+
+    def __init__(self) -> None:
+        self._agent: OrderedDict[int, None] = OrderedDict()
+        self._own: set[int] = set()
+
+    def add_agent(self, text: str) -> None:
+        """An assistant message's text, seen before the prompts that follow it."""
+        agent = self._agent
+        for h in _shingles(_all_words(text)):
+            agent[h] = None
+            agent.move_to_end(h)
+        while len(agent) > MAX_SHINGLES:
+            agent.popitem(last=False)
+
+    def add_own(self, text: str) -> None:
+        """What a reader kept of the person's prompt: their runs are theirs from now on."""
+        if len(self._own) < MAX_SHINGLES:
+            self._own.update(_shingles(_all_words(text)))
+
+    def without_echo(self, text: str) -> tuple[str, bool]:
+        """`text` without the agent's words pasted back (see the module's docstring), and whether
+        anything was taken out."""
+        if not self._agent:
+            return text, False
+        lines = text.split("\n")
+        per_line = [_words(line) for line in lines]
+        words = [w for line_words in per_line for w, _, _ in line_words]
+        if len(words) < SHINGLE:
+            return text, False
+        covered = [False] * len(words)
+        agent, own = self._agent, self._own
+        run_end = 0  # covered up to here (exclusive): each word is marked once, so marking is linear
+        for i, h in enumerate(_shingles(words)):
+            if h in agent and h not in own:
+                for j in range(max(i, run_end), i + SHINGLE):
+                    covered[j] = True
+                run_end = i + SHINGLE
+        if not any(covered):
+            return text, False
+        kept: list[str] = []
+        changed = False
+        k = 0
+        for line, line_words in zip(lines, per_line, strict=True):
+            marks = covered[k : k + len(line_words)]
+            k += len(line_words)
+            if marks and all(marks):
+                changed = True  # the whole line is the agent's
+                continue
+            if any(marks):
+                new = _cut_quotes(line, line_words, marks)
+                changed = changed or new != line
+                line = new
+            kept.append(line)
+        if not changed:
+            return text, False
+        return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip(), True
+
+
+def _cut_quotes(line: str, line_words: list[tuple[str, int, int]], marks: list[bool]) -> str:
+    """The line with the inside of each quote whose words are all the agent's (`SHINGLE` or more)
+    replaced by `…`."""
+    out: list[str] = []
+    pos = 0
+    starts = [a for _, a, _ in line_words]
+    ends = [b for _, _, b in line_words]
+    for m in _QUOTED.finditer(line):
+        g = next(i for i in (1, 2, 3) if m.group(i) is not None)
+        lo, hi = m.start(g), m.end(g)
+        # the words overlapping the quote's inside (a word's span may take the quote mark and the
+        # punctuation after it: `"I`, `client",`), found by bisection: linear over all the quotes
+        first, last = bisect_right(ends, lo), bisect_left(starts, hi)
+        inside = marks[first:last]
+        if len(inside) >= SHINGLE and all(inside):
+            out.append(line[pos:lo] + "…")
+            pos = hi
+    out.append(line[pos:])
+    return "".join(out)
