@@ -100,13 +100,14 @@ def test_table_quote_and_data_lines() -> None:
 
 def test_both_stages_read_the_shared_patterns() -> None:
     """One source of truth: each stage's patterns are the shared module's objects, not copies."""
-    assert reader_pasted._LOG_LINE is line_shapes.OUTPUT_LINE
+    assert reader_pasted._LOG_LINE is line_shapes.BLOCK_OUTPUT_LINE
     assert reader_pasted._SHELL_PROMPT is line_shapes.SHELL_PROMPT
     assert reader_pasted._QUOTE_LINE is line_shapes.QUOTE_LINE
     assert reader_pasted._PIPE_ROW is line_shapes.PIPE_ROW
     assert digest_pasted._STRONG is line_shapes.STRONG_LINE
     assert digest_pasted._ADJACENT is line_shapes.ADJACENT_LINE
     assert digest_pasted._HUNK is line_shapes.HUNK
+    assert digest_pasted._PROMPT is line_shapes.SHELL_PROMPT and digest_pasted._OUTPUT is line_shapes.OUTPUT_LINE
 
 
 def test_each_stage_keeps_its_own_decision() -> None:
@@ -286,3 +287,54 @@ def test_codex_reader_drops_the_agents_words_pasted_back(tmp_path: Path) -> None
     r = read_codex(write_jsonl(tmp_path / "rollout-x.jsonl", entries))
     assert [t.text for t in r.turns] == [rule, "Here's what I did:", f"and {rule}"]
     assert r.stats.skips["pasted_span:echo"] == 1
+
+
+# --- the union: each stage reads the shapes the other knew --------------------------------------
+
+TAP = "\n".join(
+    [
+        "ok 1 - parses the header",
+        "ok 2 - reads the body",
+        "not ok 3 - writes the footer",
+        "ok 4 - closes the file",
+        "ok 5 - flushes the buffer",
+        "ok 6 - retries once",
+        "ok 7 - times out",
+        "1..7",
+    ]
+)
+
+
+def test_reader_counts_strict_lines_towards_a_blocks_share() -> None:
+    """A TAP / test-runner block (strict shapes the readers' lenient pattern lacked) is a log."""
+    assert line_shapes.output_shape("ok 1 - parses the header") is None  # the test can fail
+    split = split_pasted(f"why does step 3 fail?\n\n{TAP}")
+    assert split.typed == "why does step 3 fail?" and split.kinds == ("log",)
+    # a short list of the person's own, one line shaped like a runner's, stays
+    mine = "- ok 1 - keep the header\n- never drop the body\n- always write the footer"
+    assert split_pasted(mine).typed == mine
+
+
+def test_digest_reads_the_readers_prompts_tables_and_output_lines() -> None:
+    # zsh's `user@host dir %` prompt (the readers knew it, the digest only bash's)
+    assert own_words("dev@buildbox src % make test\nAlways run the full suite first") == (
+        "\nAlways run the full suite first"
+    )
+    # a pasted table: header, delimiter and a row chain like shapeless lines
+    assert own_words("what now?\n| step | always do it |\n|------|------|\n| one | never skip review |") == (
+        "what now?\n\n\n"
+    )
+    # `npm ERR!` beside a traceback line is output too
+    assert own_words("Traceback (most recent call last):\nnpm ERR! code ELIFECYCLE\nfix this please") == (
+        "\n\nfix this please"
+    )
+
+
+def test_digest_union_look_alikes_stay() -> None:
+    for line in (
+        "alice@corp.com -> bob@x.io always cc the owner",
+        "| always | never |",  # one row alone, no paste beside it
+        "npm ERR! lines mean the install failed, always read them",  # alone: beside nothing
+        "C:\\data -> D:\\backup every night",
+    ):
+        assert own_words(line) == line, line

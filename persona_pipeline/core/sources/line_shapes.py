@@ -143,6 +143,9 @@ OUTPUT_FAMILIES: dict[str, tuple[str, ...]] = {
     ),
 }
 OUTPUT_LINE = re.compile(r"^\s*(?:" + "|".join(p for family in OUTPUT_FAMILIES.values() for p in family) + r")")
+# The union the readers judge a block by: a strict line is output-shaped too (a block of pytest's,
+# `go test`'s or git's lines, or of syslog records, is output like one of timestamped log lines).
+BLOCK_OUTPUT_LINE = re.compile(OUTPUT_LINE.pattern + "|" + STRONG_LINE.pattern)
 _OUTPUT_BY_FAMILY = {name: re.compile(r"^\s*(?:" + "|".join(parts) + r")") for name, parts in OUTPUT_FAMILIES.items()}
 
 # A shell's prompt line, naming who or where (so a session, not a command quoted in prose), in the

@@ -53,8 +53,8 @@ _ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+\S")
 _PIPE_ROW = line_shapes.PIPE_ROW
 _BOX = line_shapes.BOX
 _AGENT_GLYPH = line_shapes.AGENT_GLYPH
-# One log-, trace- or output-shaped line (lenient: it counts towards a block's share).
-_LOG_LINE = line_shapes.OUTPUT_LINE
+# One log-, trace- or output-shaped line (lenient or strict: it counts towards a block's share).
+_LOG_LINE = line_shapes.BLOCK_OUTPUT_LINE
 # `search` of a pattern anchored by `^` (without MULTILINE) can only match at 0: `match` finds the
 # same, without trying every later position (~2x cheaper for this alternation)
 _LOG_AT_START = _LOG_LINE.match
@@ -106,7 +106,8 @@ _ASSISTANT_OFFER = re.compile(
 # The classifier's version, part of every fingerprint of a kind whose prompts pass through it (every
 # agent reader's, the prompt logs'; `catalog.py`): a change to what counts as pasted re-reads them
 # all, not only the readers a change happened to be found on. 2: shell sessions, titles, margins.
-# 3: the agent's words pasted back (`echo.py`, in the Claude Code and Codex readers).
+# 3: the agent's words pasted back (`echo.py`, in the Claude Code and Codex readers); a block's
+# output-shaped lines include the strict shapes (`line_shapes.BLOCK_OUTPUT_LINE`).
 CLASSIFIER_VERSION = "pasted-3"
 
 BIG_LINES, BIG_CHARS = 8, 600  # a block-shaped region smaller than both is a snippet, not a paste

@@ -48,6 +48,12 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s")
 _LEVELS = line_shapes.LEVELS
 _STRONG = line_shapes.STRONG_LINE
 _ADJACENT = line_shapes.ADJACENT_LINE
+# the readers' shapes, read here too: a shell's prompt line naming who or where (zsh, fish, Fedora's
+# bash, cmd.exe as well) is output by itself; a line the readers count as output-shaped is output
+# beside a paste; a table row chains like a shapeless line
+_PROMPT = line_shapes.SHELL_PROMPT
+_OUTPUT = line_shapes.OUTPUT_LINE
+_PIPE_ROW = line_shapes.PIPE_ROW
 _HUNK = line_shapes.HUNK
 
 
@@ -107,7 +113,12 @@ def own_words(text: str, echo: str = "") -> str:
         elif h:
             kind[i] = "s"
             old, new = int(h.group(1) or 1), int(h.group(2) or 1)
-        elif _QUOTE.match(line) or _STRONG.match(line) or (said and len(line.strip()) >= 20 and _norm(line) in said):
+        elif (
+            _QUOTE.match(line)
+            or _STRONG.match(line)
+            or _PROMPT.match(line)
+            or (said and len(line.strip()) >= 20 and _norm(line) in said)
+        ):
             kind[i] = "s"
         elif line[0].isspace() and in_list and not _shapeless(line):
             kind[i] = "p"  # an indented sentence under a list item continues the item (§5.2)
@@ -116,9 +127,9 @@ def own_words(text: str, echo: str = "") -> str:
         elif _INDENT.match(line) and about_code(line):
             # an indented line naming code: code after a blank line (§4.4), else beside a paste
             kind[i] = "s" if after_blank else "w"
-        elif _shapeless(line):
+        elif _shapeless(line) or _PIPE_ROW.match(line):
             kind[i] = "w"
-        elif _ADJACENT.match(line):
+        elif _ADJACENT.match(line) or _OUTPUT.match(line):
             kind[i] = "a"
         elif line[0].isspace() or line.rstrip().endswith(":"):
             # a sentence-shaped line indented from the margin (a record of output's) or a heading of
