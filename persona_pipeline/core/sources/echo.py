@@ -29,64 +29,68 @@ echoing the agent who acknowledged it.
 Privacy: the agent's text is held only as hashes of its shingles, in memory, for one file's read
 (Python's `hash`, salted per process): no word of it is stored, logged or returned. Time: linear
 in the words of each text (one hash per shingle, one set lookup); memory bounded by `MAX_SHINGLES`
-(the oldest messages' shingles are forgotten first).
+(the oldest messages' shingles are forgotten first, half the bound at a time).
 """
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections import OrderedDict
 
 SHINGLE = 6  # words in a run shared with the agent that make it the agent's (see the docstring)
 MAX_SHINGLES = 400_000  # agent shingles held per session (about 400k words of its prose)
 
-# a whitespace-separated piece, then the punctuation and markup around its word
+# a whitespace-separated piece; the punctuation and markup a word is compared without
 _PIECE = re.compile(r"\S+")
-_EDGE = "\"'`*_()[]{}<>«»“”‘’.,;:!?…"
+_DROP = str.maketrans("", "", "\"'`*_()[]{}<>«»“”‘’.,;:!?…")
 # a line's list marker (CommonMark §5.2 bullets and ordered markers; `•` as typed) or quote markers
-_LEAD = re.compile(r"^\s*(?:>\s*)*(?:(?:[-*+•]|\d{1,9}[.)])\s+)?")
+# (blanks without the newline: the same pattern finds every line's lead in a whole text, `re.M`)
+_LEAD = re.compile(r"^[^\S\n]*(?:>[^\S\n]*)*(?:(?:[-*+•]|\d{1,9}[.)])[^\S\n]+)?", re.MULTILINE)
 # a quoted span inside a line: straight, curly and guillemet double quotes
 _QUOTED = re.compile(r"\"([^\"\n]+)\"|“([^”\n]+)”|«([^»\n]+)»")
 
 
 def _words(line: str) -> list[tuple[str, int, int]]:
-    """The line's words: (normalised word, start, end) with offsets into the line."""
+    """The line's words: (normalised word, start, end) with offsets into the line. A word is
+    casefolded without `_DROP`'s characters (the same, piece by piece, as `_all_words` whole)."""
     lead = _LEAD.match(line)
     out: list[tuple[str, int, int]] = []
     for m in _PIECE.finditer(line, lead.end() if lead else 0):
-        word = m.group().strip(_EDGE).casefold()
+        word = m.group().casefold().translate(_DROP)
         if word:
             out.append((word, m.start(), m.end()))
     return out
 
 
 def _shingles(words: list[str]) -> list[int]:
-    """One hash per run of `SHINGLE` consecutive words (none for a text shorter than that)."""
-    return [hash(tuple(words[i : i + SHINGLE])) for i in range(len(words) - SHINGLE + 1)]
+    """One hash per run of `SHINGLE` consecutive words (none for a text shorter than that); the
+    runs are built and hashed in C (`zip`, `map`): this runs over every word the agent writes."""
+    return list(map(hash, zip(*(words[i:] for i in range(SHINGLE)), strict=False)))  # the runs end together
 
 
 def _all_words(text: str) -> list[str]:
-    return [w for line in text.split("\n") for w, _, _ in _words(line)]
+    """The text's words, normalised as `_words` does (without the offsets), each step over the whole
+    text in C: this runs over every word the agent writes."""
+    return _LEAD.sub("", text).casefold().translate(_DROP).split()
 
 
 class AgentWords:
     """What the agent wrote in one session (shingle hashes only), and what the person wrote."""
 
-    __slots__ = ("_agent", "_own")
+    __slots__ = ("_agent", "_older", "_own")
 
     def __init__(self) -> None:
-        self._agent: OrderedDict[int, None] = OrderedDict()
+        # two generations: when the newer fills half the bound, it becomes the older and the
+        # previous older is forgotten (the oldest messages first, in one step, no per-hash order)
+        self._agent: set[int] = set()
+        self._older: set[int] = set()
         self._own: set[int] = set()
 
     def add_agent(self, text: str) -> None:
         """An assistant message's text, seen before the prompts that follow it."""
-        agent = self._agent
-        for h in _shingles(_all_words(text)):
-            agent[h] = None
-            agent.move_to_end(h)
-        while len(agent) > MAX_SHINGLES:
-            agent.popitem(last=False)
+        self._agent.update(_shingles(_all_words(text)))
+        if len(self._agent) > MAX_SHINGLES // 2:
+            self._older, self._agent = self._agent, set()
 
     def add_own(self, text: str) -> None:
         """What a reader kept of the person's prompt: their runs are theirs from now on."""
@@ -96,7 +100,8 @@ class AgentWords:
     def without_echo(self, text: str) -> tuple[str, bool]:
         """`text` without the agent's words pasted back (see the module's docstring), and whether
         anything was taken out."""
-        if not self._agent:
+        agent, older, own = self._agent, self._older, self._own
+        if not agent and not older:
             return text, False
         lines = text.split("\n")
         per_line = [_words(line) for line in lines]
@@ -104,10 +109,9 @@ class AgentWords:
         if len(words) < SHINGLE:
             return text, False
         covered = [False] * len(words)
-        agent, own = self._agent, self._own
         run_end = 0  # covered up to here (exclusive): each word is marked once, so marking is linear
         for i, h in enumerate(_shingles(words)):
-            if h in agent and h not in own:
+            if (h in agent or h in older) and h not in own:
                 for j in range(max(i, run_end), i + SHINGLE):
                     covered[j] = True
                 run_end = i + SHINGLE
