@@ -166,7 +166,31 @@ def test_an_agents_sentence_quoted_inline_becomes_an_ellipsis() -> None:
 
 
 def test_the_whole_prompt_an_echo_leaves_nothing() -> None:
-    assert _words().without_echo("I recommend always pinning the lab api client to an exact version.") == ("", True)
+    two_paragraphs = (
+        "- Never store the owner's home address in the audit log\n\n"
+        "I recommend always pinning the lab api client to an exact version."
+    )
+    assert _words().without_echo(two_paragraphs) == ("", True)
+    # two sentences of the agent's on one line
+    two_sentences = "Done. I made two changes to the intake form: always validate it"
+    assert _words("Done. I made two changes to the intake form: always validate it.").without_echo(two_sentences) == (
+        "",
+        True,
+    )
+
+
+def test_one_sentence_the_agent_said_first_stays_the_persons() -> None:
+    """rev51c Q1: the agent asks "should I always …?" or recites a rule from the project's notes, and
+    the person types it: one sentence alone on its line is no paste (nothing tells it from typing)."""
+    w = _words("Should I always show the lift pass price with tax included on the ski school page?")
+    rule = "always show the lift pass price with tax included on the ski school page"
+    assert w.without_echo(rule) == (rule, False)
+    w = _words("From your notes: never list an instructor's phone number on the public page. I'll follow that.")
+    rule = "never list an instructor's phone number on the public page"
+    assert w.without_echo(rule) == (rule, False)
+    assert w.without_echo(f"{rule}.") == (f"{rule}.", False)
+    # but the agent's sentence quoted goes
+    assert w.without_echo(f'you said "{rule}" - why?') == ('you said "…" - why?', True)
 
 
 def test_look_alikes_stay_the_persons() -> None:
@@ -218,9 +242,13 @@ def test_memory_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     for start in range(0, 500, 10):  # message by message, as a reader adds them
         w.add_agent(" ".join(f"w{i}" for i in range(start, start + 10)))
     assert 0 < len(w._agent) + len(w._older) <= 50
+
     # the newest shingles are the ones kept
-    assert w.without_echo(" ".join(f"w{i}" for i in range(480, 500)))[1]
-    assert not w.without_echo(" ".join(f"w{i}" for i in range(0, 20)))[1]
+    def two_lines(a: int) -> str:
+        return " ".join(f"w{i}" for i in range(a, a + 10)) + "\n" + " ".join(f"w{i}" for i in range(a + 10, a + 20))
+
+    assert w.without_echo(two_lines(480))[1]
+    assert not w.without_echo(two_lines(0))[1]
 
 
 # --- both readers --------------------------------------------------------------------------------
@@ -235,7 +263,10 @@ def test_claude_reader_drops_the_agents_words_pasted_back(tmp_path: Path) -> Non
             "- Never store the owner's home address in the audit log\n\nnow add tests for both"
         ),
         claude_user('you wrote "I recommend always pinning the lab api client" but that was your idea'),
-        claude_user("I recommend always pinning the lab api client to an exact version."),
+        claude_user(
+            "Never store the owner's home address in the audit log\n\n"
+            "I recommend always pinning the lab api client to an exact version."
+        ),
     ]
     r = read_claude(write_jsonl(tmp_path / "s.jsonl", entries))
     texts = [t.text for t in r.turns]
@@ -267,6 +298,19 @@ def test_claude_reader_keeps_the_persons_words(tmp_path: Path) -> None:
         "never run git push --force-with-lease origin main",
     ]
     assert "pasted_span:echo" not in r.stats.skips and "pasted:echo" not in r.stats.skips
+
+
+def test_readers_keep_a_rule_the_agent_said_first(tmp_path: Path) -> None:
+    """rev51c Q1's rows, through both readers."""
+    ask = "Should I always show the lift pass price with tax included on the ski school page?"
+    rule = "always show the lift pass price with tax included on the ski school page"
+    r = read_claude(write_jsonl(tmp_path / "s.jsonl", [claude_assistant([text(ask)]), claude_user(rule)]))
+    assert [t.text for t in r.turns] == [rule]
+    notes = "From your notes: never list an instructor's phone number on the public page. I'll follow that."
+    rule2 = "never list an instructor's phone number on the public page"
+    entries = [codex_meta(), codex_assistant(notes), codex_event_user(rule2), codex_user(rule2)]
+    r = read_codex(write_jsonl(tmp_path / "rollout-q.jsonl", entries))
+    assert [t.text for t in r.turns] == [rule2] and "pasted:echo" not in r.stats.skips
 
 
 def test_codex_reader_drops_the_agents_words_pasted_back(tmp_path: Path) -> None:

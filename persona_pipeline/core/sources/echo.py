@@ -15,12 +15,16 @@ chance is rare (the words of a common idiom, "as far as I know", are four or fiv
 list items of the agent's, or a sentence of it, are six words or more.
 
 What goes (`AgentWords.without_echo`):
-- a line every word of which lies in a run shared with the agent (a pasted item, heading or
-  sentence; a short item counts when the run spans the lines around it);
+- lines every word of which lies in a run shared with the agent, when something else marks them as
+  pasted: two such lines or more in a row (a list or paragraphs pasted back; a short item counts
+  when the run spans the lines around it), or one holding two sentences or more;
 - a quoted span inside a line (between `"…"`, `“…”`, `«…»`) whose words all lie in such a run, of
   `SHINGLE` words at least: it becomes `"…"` and the person's words around it stay.
-A line with only some of its words in a shared run stays whole: the person reusing a phrase of the
-agent's, or answering its question on the same line, wrote the rest.
+One sentence of the agent's alone on its line stays: a person types the words the agent said first
+(answering its "should I always …?", repeating a rule it recited from the project's notes), and
+nothing tells one copied sentence from that. A line with only some of its words in a shared run
+stays whole: the person reusing a phrase of the agent's, or answering its question on the same
+line, wrote the rest.
 
 Runs the person typed themselves earlier in the session (`add_own`, fed with what a reader keeps)
 are never the agent's, even when the agent repeated them: a person restating their own rule is not
@@ -46,6 +50,10 @@ _DROP = str.maketrans("", "", "\"'`*_()[]{}<>«»“”‘’.,;:!?…")
 # a line's list marker (CommonMark §5.2 bullets and ordered markers; `•` as typed) or quote markers
 # (blanks without the newline: the same pattern finds every line's lead in a whole text, `re.M`)
 _LEAD = re.compile(r"^[^\S\n]*(?:>[^\S\n]*)*(?:(?:[-*+•]|\d{1,9}[.)])[^\S\n]+)?", re.MULTILINE)
+# a sentence's end followed by another sentence on the same line (closing quotes or brackets may
+# follow the mark)
+_SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]]*\s+\S")
+_WORD = re.compile(r"\w")
 # a quoted span inside a line: straight, curly and guillemet double quotes
 _QUOTED = re.compile(r"\"([^\"\n]+)\"|“([^”\n]+)”|«([^»\n]+)»")
 
@@ -117,14 +125,17 @@ class AgentWords:
                 run_end = i + SHINGLE
         if not any(covered):
             return text, False
+        marks_of: list[list[bool]] = []
+        k = 0
+        for line_words in per_line:
+            marks_of.append(covered[k : k + len(line_words)])
+            k += len(line_words)
+        pasted = _pasted_lines(lines, marks_of)
         kept: list[str] = []
         changed = False
-        k = 0
-        for line, line_words in zip(lines, per_line, strict=True):
-            marks = covered[k : k + len(line_words)]
-            k += len(line_words)
-            if marks and all(marks):
-                changed = True  # the whole line is the agent's
+        for line, line_words, marks, gone in zip(lines, per_line, marks_of, pasted, strict=True):
+            if gone:
+                changed = True
                 continue
             if any(marks):
                 new = _cut_quotes(line, line_words, marks)
@@ -133,7 +144,36 @@ class AgentWords:
             kept.append(line)
         if not changed:
             return text, False
-        return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip(), True
+        out = re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip()
+        return (out if _WORD.search(out) else ""), True
+
+
+def _pasted_lines(lines: list[str], marks_of: list[list[bool]]) -> list[bool]:
+    """Which lines the agent's words fill and something else marks as pasted: two such lines or
+    more in a row (lines without words between them do not part them: a list or paragraphs pasted
+    back), or one that holds two sentences or more. One sentence of the agent's alone on its line
+    stays: the person may type the words the agent said first (answering "should I always …?", or
+    repeating a rule the agent recited from the project's notes), and nothing tells a copy of one
+    sentence from those."""
+    n = len(lines)
+    full = [bool(marks) and all(marks) for marks in marks_of]
+    out = [False] * n
+    i = 0
+    while i < n:
+        if not full[i]:
+            i += 1
+            continue
+        run = [i]
+        j = i + 1
+        while j < n and (full[j] or not marks_of[j]):
+            if full[j]:
+                run.append(j)
+            j += 1
+        if len(run) >= 2 or _SENTENCE_BREAK.search(lines[i]):
+            for r in run:
+                out[r] = True
+        i = j
+    return out
 
 
 def _cut_quotes(line: str, line_words: list[tuple[str, int, int]], marks: list[bool]) -> str:
