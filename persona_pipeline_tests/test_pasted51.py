@@ -383,3 +383,15 @@ def test_digest_union_look_alikes_stay() -> None:
         "C:\\data -> D:\\backup every night",
     ):
         assert own_words(line) == line, line
+
+
+def test_agent_and_prompt_words_are_normalised_alike() -> None:
+    """The agent's text is normalised whole (`_all_words`), a prompt line by line with offsets
+    (`_words`): the same words either way, or an echo could never match."""
+    t = (
+        "  - Straße **Always** \u00a0 run\u2003it. > > 1) x\n> quoted “line” «here»\n"
+        "\u2028odd\x1c sep\n3. item\n\t* `pytest -x` (src/app.py), don't!"
+    )
+    by_line = [w for line in t.split("\n") for w, _, _ in echo._words(line)]
+    assert echo._all_words(t) == by_line
+    assert by_line[:3] == ["strasse", "always", "run"] and by_line[-4:] == ["pytest", "-x", "src/apppy", "dont"]
