@@ -238,16 +238,17 @@ def test_echo_is_linear_on_a_big_reply_and_a_long_paste() -> None:
 
 def test_memory_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(echo, "MAX_SHINGLES", 50)
+    monkeypatch.setattr(echo, "PENDING_CHARS", 100)
     w = AgentWords()
     for start in range(0, 500, 10):  # message by message, as a reader adds them
         w.add_agent(" ".join(f"w{i}" for i in range(start, start + 10)))
-    assert 0 < len(w._agent) + len(w._older) <= 50
 
     # the newest shingles are the ones kept
     def two_lines(a: int) -> str:
         return " ".join(f"w{i}" for i in range(a, a + 10)) + "\n" + " ".join(f"w{i}" for i in range(a + 10, a + 20))
 
-    assert w.without_echo(two_lines(480))[1]
+    assert w.without_echo(two_lines(480))[1]  # (hashes what was held)
+    assert 0 < len(w._agent) + len(w._older) <= 50
     assert not w.without_echo(two_lines(0))[1]
 
 
@@ -395,3 +396,19 @@ def test_agent_and_prompt_words_are_normalised_alike() -> None:
     by_line = [w for line in t.split("\n") for w, _, _ in echo._words(line)]
     assert echo._all_words(t) == by_line
     assert by_line[:3] == ["strasse", "always", "run"] and by_line[-4:] == ["pytest", "-x", "src/apppy", "dont"]
+
+
+def test_texts_are_hashed_only_when_a_prompt_could_lose_something(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    real = echo._shingles
+    monkeypatch.setattr(echo, "_shingles", lambda words: calls.append(len(words)) or real(words))
+    w = _words()
+    w.add_agent(AGENT_REPLY)  # the same reply again (Codex's twin records): held once
+    one_sentence = "always validate the microchip number before saving"  # the agent's words, one line
+    assert w.without_echo(one_sentence) == (one_sentence, False) and calls == []
+    w.add_own("please tidy up the intake form today and keep it short")
+    pasted = (
+        "- Always validate the microchip number before saving\n- Never store the owner's home address in the audit log"
+    )
+    assert w.without_echo(pasted) == ("", True)
+    assert len(calls) == 3  # the reply and the person's line, hashed once, then the prompt

@@ -30,8 +30,9 @@ Runs the person typed themselves earlier in the session (`add_own`, fed with wha
 are never the agent's, even when the agent repeated them: a person restating their own rule is not
 echoing the agent who acknowledged it.
 
-Privacy: the agent's text is held only as hashes of its shingles, in memory, for one file's read
-(Python's `hash`, salted per process): no word of it is stored, logged or returned. Time: linear
+Privacy: the agent's text is held in memory only, for one file's read: as the reader's own
+references until a prompt needs the comparison, then as hashes of its shingles (Python's `hash`,
+salted per process); no word of it is stored, logged or returned. Time: linear
 in the words of each text (one hash per shingle, one set lookup); memory bounded by `MAX_SHINGLES`
 (the oldest messages' shingles are forgotten first, half the bound at a time).
 """
@@ -43,6 +44,7 @@ from bisect import bisect_left, bisect_right
 
 SHINGLE = 6  # words in a run shared with the agent that make it the agent's (see the docstring)
 MAX_SHINGLES = 400_000  # agent shingles held per session (about 400k words of its prose)
+PENDING_CHARS = 1_000_000  # texts held unhashed at most (hashed at once past this)
 
 # a whitespace-separated piece; the punctuation and markup a word is compared without
 _PIECE = re.compile(r"\S+")
@@ -54,6 +56,7 @@ _LEAD = re.compile(r"^[^\S\n]*(?:>[^\S\n]*)*(?:(?:[-*+•]|\d{1,9}[.)])[^\S\n]+)
 # follow the mark)
 _SENTENCE_BREAK = re.compile(r"[.!?][\"'”’)\]]*\s+\S")
 _WORD = re.compile(r"\w")
+_QUOTE_MARK = re.compile('["“«]')
 # a quoted span inside a line: straight, curly and guillemet double quotes
 _QUOTED = re.compile(r"\"([^\"\n]+)\"|“([^”\n]+)”|«([^»\n]+)»")
 
@@ -83,9 +86,11 @@ def _all_words(text: str) -> list[str]:
 
 
 class AgentWords:
-    """What the agent wrote in one session (shingle hashes only), and what the person wrote."""
+    """What the agent wrote in one session, and what the person wrote: as shingle hashes, each text
+    hashed only once a prompt that could lose something needs the comparison (most prompts are one
+    sentence on one line: nothing of theirs can go, `_can_lose`)."""
 
-    __slots__ = ("_agent", "_older", "_own")
+    __slots__ = ("_agent", "_last", "_older", "_own", "_pending", "_pending_chars")
 
     def __init__(self) -> None:
         # two generations: when the newer fills half the bound, it becomes the older and the
@@ -93,21 +98,46 @@ class AgentWords:
         self._agent: set[int] = set()
         self._older: set[int] = set()
         self._own: set[int] = set()
+        # texts not hashed yet, in order: (the agent's?, text); hashed when a prompt needs them, or
+        # when they pass PENDING_CHARS (memory stays bounded)
+        self._pending: list[tuple[bool, str]] = []
+        self._pending_chars = 0
+        self._last = ""
 
     def add_agent(self, text: str) -> None:
         """An assistant message's text, seen before the prompts that follow it."""
-        self._agent.update(_shingles(_all_words(text)))
-        if len(self._agent) > MAX_SHINGLES // 2:
-            self._older, self._agent = self._agent, set()
+        if text == self._last:
+            return  # the same reply again (Codex writes each one as an event and as an item)
+        self._last = text
+        self._hold(True, text)
 
     def add_own(self, text: str) -> None:
         """What a reader kept of the person's prompt: their runs are theirs from now on."""
-        if len(self._own) < MAX_SHINGLES:
-            self._own.update(_shingles(_all_words(text)))
+        self._hold(False, text)
+
+    def _hold(self, agent: bool, text: str) -> None:
+        self._pending.append((agent, text))
+        self._pending_chars += len(text)
+        if self._pending_chars > PENDING_CHARS:
+            self._flush()
+
+    def _flush(self) -> None:
+        for is_agent, text in self._pending:
+            if is_agent:
+                self._agent.update(_shingles(_all_words(text)))
+                if len(self._agent) > MAX_SHINGLES // 2:
+                    self._older, self._agent = self._agent, set()
+            elif len(self._own) < MAX_SHINGLES:
+                self._own.update(_shingles(_all_words(text)))
+        self._pending.clear()
+        self._pending_chars = 0
 
     def without_echo(self, text: str) -> tuple[str, bool]:
         """`text` without the agent's words pasted back (see the module's docstring), and whether
         anything was taken out."""
+        if not _can_lose(text):
+            return text, False
+        self._flush()
         agent, older, own = self._agent, self._older, self._own
         if not agent and not older:
             return text, False
@@ -146,6 +176,12 @@ class AgentWords:
             return text, False
         out = re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip()
         return (out if _WORD.search(out) else ""), True
+
+
+def _can_lose(text: str) -> bool:
+    """Whether anything of the text could be the agent's by `without_echo`'s rules: two lines or
+    more, a quote mark, or two sentences (one sentence on one line always stays)."""
+    return "\n" in text.strip() or _QUOTE_MARK.search(text) is not None or _SENTENCE_BREAK.search(text) is not None
 
 
 def _pasted_lines(lines: list[str], marks_of: list[list[bool]]) -> list[bool]:
