@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from persona_pipeline.core.models import Tier
 from persona_pipeline.core.sources import echo, line_shapes
 from persona_pipeline.core.sources import pasted as reader_pasted
 from persona_pipeline.core.sources.claude_code import read_claude
@@ -21,6 +22,7 @@ from persona_pipeline_tests.builders import (
     claude_user,
     codex_assistant,
     codex_event_user,
+    codex_line,
     codex_meta,
     codex_user,
     text,
@@ -412,3 +414,39 @@ def test_texts_are_hashed_only_when_a_prompt_could_lose_something(monkeypatch: p
     )
     assert w.without_echo(pasted) == ("", True)
     assert len(calls) == 3  # the reply and the person's line, hashed once, then the prompt
+
+
+def test_a_dropped_reply_to_an_interrupt_takes_its_signal_with_it(tmp_path: Path) -> None:
+    """rev51c Q2: the person answers an interrupt by pasting the agent's list back (or a log), and
+    that turn is dropped; the next, unrelated request is a plain prompt, not the correction."""
+    listing = "Changes:\n- Always validate the seat number before saving\n- Never store card numbers in the log"
+    pasted_back = "- Always validate the seat number before saving\n- Never store card numbers in the log"
+    log = "\n".join(f"2026-03-04 11:22:{i:02d} ERROR seat map worker {i} crashed" for i in range(10))
+    for reply in (pasted_back, log):
+        entries = [
+            claude_user("update the booking form"),
+            claude_assistant([text(listing)]),
+            claude_user([text("[Request interrupted by user]")]),
+            claude_user(reply),
+            claude_assistant([text("Ok.")], msg_id="msg_02"),
+            claude_user("add a dark mode to the seat map"),
+        ]
+        r = read_claude(write_jsonl(tmp_path / "s.jsonl", entries))
+        assert [(t.text, t.tier) for t in r.turns] == [
+            ("update the booking form", Tier.T2),
+            ("add a dark mode to the seat map", Tier.T2),
+        ]
+    entries = [
+        codex_meta(),
+        codex_user("update the booking form"),
+        codex_assistant(listing),
+        codex_line("event_msg", {"type": "turn_aborted", "reason": "interrupted"}),
+        codex_user(pasted_back),
+        codex_assistant("Ok."),
+        codex_user("add a dark mode to the seat map"),
+    ]
+    r = read_codex(write_jsonl(tmp_path / "rollout-i.jsonl", entries))
+    assert [(t.text, t.tier) for t in r.turns] == [
+        ("update the booking form", Tier.T2),
+        ("add a dark mode to the seat map", Tier.T2),
+    ]

@@ -618,11 +618,13 @@ def _prompt(
     if ":" in text or "\n" in text or len(text) >= ONE_LINE_CHARS or "[Pasted text #" in text:
         text = ut.typed_part(text, stats)
         if not text:
+            st.pending_signal = None  # the reply to an interrupt was all pasted: its signal ends with it
             return
     # else one short stripped line without a colon or a paste marker: `typed_part` leaves it as it
     # is and counts nothing (no plan-accept opener, relay or region fits it; `Conversation.user`)
     text = ut.own_part(text, st.agent_words, stats)
     if not text:
+        st.pending_signal = None  # (the same: the agent's words pasted back)
         return
     st.prompts_seen += 1
     text, signal, truncated = ut.settle_turn(text, st.pending_signal, st.assistant_text, stats)

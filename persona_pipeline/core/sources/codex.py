@@ -300,9 +300,11 @@ def _user_text(raw: str, ts: str | None, line_no: int, offset: int, st: _State, 
             return
     text = ut.typed_part(text, stats)
     if not text:
+        st.pending_signal = None  # the reply to an aborted turn was all pasted: its signal ends with it
         return
     text = ut.own_part(text, st.agent_words, stats)
     if not text:
+        st.pending_signal = None  # (the same: the agent's words pasted back)
         return
     text, signal, truncated = ut.settle_turn(text, st.pending_signal, st.assistant_text, stats)
     st.pending_signal = None
