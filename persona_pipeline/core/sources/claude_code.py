@@ -18,6 +18,7 @@ from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import readers
 from persona_pipeline.core.sources import user_text as ut
 from persona_pipeline.core.sources.discovery import SIDE_QUESTION_PREFIX, discover_claude
+from persona_pipeline.core.sources.echo import AgentWords
 from persona_pipeline.core.sources.jsonl_stream import KNOWN_TYPE_NAMES, FileSkipped, parsed_lines, type_name
 from persona_pipeline.core.sources.pasted import ONE_LINE_CHARS
 from persona_pipeline.core.sources.turn_fast import make_turn
@@ -140,6 +141,7 @@ class _State:
     __slots__ = (
         "activity",
         "after_command",
+        "agent_words",
         "assistant_id",
         "assistant_text",
         "burst_turns",
@@ -178,6 +180,8 @@ class _State:
         self.after_command: tuple[object, object] | None = None
         self.assistant_id: str | None = None
         self.assistant_text = ""
+        # the agent's words in this file (shingle hashes, memory only): what a prompt pastes back
+        self.agent_words = AgentWords()
         self.pending_signal: str | None = None
         self.turns: list[Turn] = []
         self.prompts_seen = 0
@@ -443,6 +447,7 @@ def _assistant(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: 
         btype = block.get("type")
         if btype == "text" and isinstance(block.get("text"), str):
             texts_so_far = (texts_so_far + "\n" + block["text"])[-2000:]
+            st.agent_words.add_agent(block["text"])
             added = True
         elif btype == "tool_use":
             _tool_use(block, e, line_no, offset, st, stats)
@@ -613,9 +618,14 @@ def _prompt(
     if ":" in text or "\n" in text or len(text) >= ONE_LINE_CHARS or "[Pasted text #" in text:
         text = ut.typed_part(text, stats)
         if not text:
+            st.pending_signal = None  # the reply to an interrupt was all pasted: its signal ends with it
             return
     # else one short stripped line without a colon or a paste marker: `typed_part` leaves it as it
     # is and counts nothing (no plan-accept opener, relay or region fits it; `Conversation.user`)
+    text = ut.own_part(text, st.agent_words, stats)
+    if not text:
+        st.pending_signal = None  # (the same: the agent's words pasted back)
+        return
     st.prompts_seen += 1
     text, signal, truncated = ut.settle_turn(text, st.pending_signal, st.assistant_text, stats)
     st.pending_signal = None

@@ -20,6 +20,7 @@ from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import readers
 from persona_pipeline.core.sources import user_text as ut
 from persona_pipeline.core.sources.discovery import discover_codex
+from persona_pipeline.core.sources.echo import AgentWords
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, read_entries, type_name
 from persona_pipeline.core.sources.turn_fast import NO_ENTRY_UUID, make_turn
 
@@ -105,6 +106,8 @@ def _tool_edits(tool: str, raw: Any) -> list[tuple[str, str]]:
 class _State:
     def __init__(self) -> None:
         self.assistant_text = ""
+        # the agent's words in this file (shingle hashes, memory only): what a prompt pastes back
+        self.agent_words = AgentWords()
         self.pending_signal: str | None = None
         self.last_user_key: str | None = None
         self.turns: list[Turn] = []
@@ -230,6 +233,7 @@ def _payload(p: dict[str, Any], ts: str | None, line_no: int, offset: int, st: _
         text = _text_of(p.get("content"))
         if text.strip():
             st.assistant_text = text.strip()[-2000:]
+            st.agent_words.add_agent(text)
         st.last_user_key = None
         stats.skip("assistant")
     elif role == "user":
@@ -252,6 +256,7 @@ def _event(p: dict[str, Any], ts: str | None, line_no: int, offset: int, st: _St
     elif ptype == "agent_message":
         if isinstance(p.get("message"), str) and p["message"].strip():
             st.assistant_text = p["message"].strip()[-2000:]
+            st.agent_words.add_agent(p["message"])
         stats.skip("agent_message")
     elif ptype in ("exec_command_end", "patch_apply_end"):
         stats.skip(f"event:{ptype}")
@@ -295,6 +300,11 @@ def _user_text(raw: str, ts: str | None, line_no: int, offset: int, st: _State, 
             return
     text = ut.typed_part(text, stats)
     if not text:
+        st.pending_signal = None  # the reply to an aborted turn was all pasted: its signal ends with it
+        return
+    text = ut.own_part(text, st.agent_words, stats)
+    if not text:
+        st.pending_signal = None  # (the same: the agent's words pasted back)
         return
     text, signal, truncated = ut.settle_turn(text, st.pending_signal, st.assistant_text, stats)
     st.pending_signal = None

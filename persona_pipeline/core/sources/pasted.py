@@ -38,6 +38,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from persona_pipeline.core.sources import line_shapes
+
 # Claude Code writes this placeholder where a long paste was collapsed; its text lives elsewhere.
 _PASTE_MARKER = re.compile(r"\[Pasted text #\d+(?: \+\d+ lines?)?\]")
 # Messages the clients compose themselves when the person accepts the agent's plan.
@@ -48,44 +50,18 @@ _FENCE_FIRST = frozenset("`~")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\S")
 _BOLD_LEAD = re.compile(r"^\s*(?:[-*+]\s+)?\*\*[^*\n]{1,80}\*\*\s*:?")
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+\S")
-_PIPE_ROW = re.compile(r"^\s*\|.*\|\s*$")
-_BOX = re.compile(r"[│┃┌┐└┘├┤┬┴┼╭╮╯╰═║╔╗╚╝]")
-# Glyphs agent UIs put at line starts in a terminal capture (Claude Code's ⏺ / ⎿ / ✻, Codex's ▌ / └, …).
-_AGENT_GLYPH = re.compile(r"^\s*[⏺⎿✻✶✳●◆▌›└⏵]\s")
-# One log-, trace- or output-shaped line.
-_LOG_LINE = re.compile(
-    r"^\s*(?:"
-    r"\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}|\[?\d{2}:\d{2}:\d{2}|"  # timestamps
-    r"\[?(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|FATAL|CRITICAL)\b\]?|"  # levels
-    r"at [\w$.<>\[\]/]+ ?\(|at [\w$.<>/]+:\d+|"  # JS / Java frames
-    r"File \"[^\"]+\", line \d+|Traceback \(most recent call last\)|"  # Python
-    r"[\w./\\-]+\.\w{1,5}:\d+(?::\d+)?[:\s]|"  # path:line(:col)
-    r"(?:\$|>|PS [^>]{0,60}>|[\w.-]+@[\w.-]+:[^$#]{0,80}[$#]) \S|"  # shell prompts
-    r"(?:E|F)\s{2,}\S|={5,}|-{5,}|\+{3} |@@ |"  # pytest / diff
-    r"goroutine \d+ \[|thread '[^']*' panicked|panic:|error(?:\[E\d+\])?:|warning:|"  # Go / Rust / compilers
-    r"(?:npm|yarn|pnpm) (?:ERR|WARN)|[\w.]+(?:Error|Exception)\b[:(]"
-    r")"
-)
+_PIPE_ROW = line_shapes.PIPE_ROW
+_BOX = line_shapes.BOX
+_AGENT_GLYPH = line_shapes.AGENT_GLYPH
+# One log-, trace- or output-shaped line (lenient or strict: it counts towards a block's share).
+_LOG_LINE = line_shapes.BLOCK_OUTPUT_LINE
 # `search` of a pattern anchored by `^` (without MULTILINE) can only match at 0: `match` finds the
 # same, without trying every later position (~2x cheaper for this alternation)
 _LOG_AT_START = _LOG_LINE.match
-# A shell's prompt line, naming who or where (so a session, not a command quoted in prose), in the
-# default shapes of the common shells: bash `user@host:~/dir$`, Fedora's `[user@host dir]$`, macOS
-# zsh `user@host dir %`, fish `user@host ~/dir>`, PowerShell `PS C:\dir>`, cmd.exe `C:\dir>`; then
-# the command after a blank, or nothing (the idle prompt a capture ends on). The directory is a path
-# (`~`, `/`, a name) and the prompt character ends a word, so an address in prose is none:
-# `alice@corp.com -> bob@x.io`, `alice@corp.com owes $40`; a Windows path's `>` is never an arrow's
-# (`C:\in\a.csv -> D:\out`).
-_SHELL_PROMPT = re.compile(
-    r"^\s*(?:\[?[\w.-]+@[\w.-]+(?::[~/\w.][^\s$#%>]{0,80}|\s[~/\w.][^\s$#%>\]]{0,80})\]?\s?[$#%>](?:\s|$)|"
-    r"PS [A-Za-z]:[^>\n]{0,80}(?<![-=])>|[A-Za-z]:\\[^>\n]{0,80}(?<![-=])>)"
-)
-_QUOTE_LINE = re.compile(r"^\s*>")
-# One line of a data dump: JSON / YAML / INI / env / markup.
-_DATA_LINE = re.compile(
-    r"""^\s*(?:[{}\[\]],?\s*$|"[^"\n]{0,200}"\s*:|[\w.-]{1,60}\s*[:=](?:\s|$)|- [\w.-]+:\s|</?[A-Za-z][\w:-]*[\s>/])"""
-)
-_TRACE_HEAD = re.compile(r"Traceback \(most recent call last\)|^\s+at [\w$.<>]+ ?\(.*:\d+:\d+\)", re.MULTILINE)
+_SHELL_PROMPT = line_shapes.SHELL_PROMPT
+_QUOTE_LINE = line_shapes.QUOTE_LINE
+_DATA_LINE = line_shapes.DATA_LINE
+_TRACE_HEAD = line_shapes.TRACE_HEAD
 # Literals every `_TRACE_HEAD` match holds (one per alternative): a text with neither has no match,
 # found by `str.find` (the pattern's search tries both alternatives at every position: ~10 ns a char)
 _TRACE_LITERALS = ("Traceback (most recent call last)", "at ")  # `_trace_head` tests both
@@ -130,7 +106,9 @@ _ASSISTANT_OFFER = re.compile(
 # The classifier's version, part of every fingerprint of a kind whose prompts pass through it (every
 # agent reader's, the prompt logs'; `catalog.py`): a change to what counts as pasted re-reads them
 # all, not only the readers a change happened to be found on. 2: shell sessions, titles, margins.
-CLASSIFIER_VERSION = "pasted-2"
+# 3: the agent's words pasted back (`echo.py`, in the Claude Code and Codex readers); a block's
+# output-shaped lines include the strict shapes (`line_shapes.BLOCK_OUTPUT_LINE`).
+CLASSIFIER_VERSION = "pasted-3"
 
 BIG_LINES, BIG_CHARS = 8, 600  # a block-shaped region smaller than both is a snippet, not a paste
 DOC_CHARS = 2000  # a document region: at least this long (about a page) and structured

@@ -13,6 +13,7 @@ from typing import Any
 import re2
 
 from persona_pipeline.core.models import ReadStats
+from persona_pipeline.core.sources.echo import AgentWords
 from persona_pipeline.core.sources.pasted import split_pasted
 
 # Spans injected into a genuine prompt by the client, not typed by the person.
@@ -205,6 +206,18 @@ def typed_part(text: str, stats: ReadStats) -> str:
     for kind in split.kinds:
         stats.skip(f"{prefix}:{kind}")
     return split.typed
+
+
+def own_part(text: str, agent: AgentWords, stats: ReadStats) -> str:
+    """The typed prompt without the agent's words pasted back (`core/sources/echo.py`), counted as
+    `pasted_span:echo` (some lines or quotes taken out) or `pasted:echo` (nothing of the person's
+    left); what is kept is the person's from now on (`AgentWords.add_own`)."""
+    kept, changed = agent.without_echo(text)
+    if changed:
+        stats.skip("pasted_span:echo" if kept else "pasted:echo")
+    if kept:
+        agent.add_own(kept)
+    return kept
 
 
 def is_bookkeeping_command(name: str) -> bool:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 
+from persona_pipeline.core.sources import line_shapes
 from persona_pipeline.persona.digest.code_talk import about_code
 
 # CommonMark §4.5: up to three spaces, then three or more backticks or tildes
@@ -43,94 +44,17 @@ _INDENT = re.compile(r"^(?: {4}|\t)")
 # a list item's marker (CommonMark §5.2): indented lines after it continue the item, not code
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s")
 
-_LEVELS = "TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|ERR|SEVERE|CRIT|CRITICAL|FATAL|ALERT|EMERG"
-_STRONG = re.compile(
-    "|".join(
-        [
-            # Python traceback header, frame and chained-exception lines (the `traceback` module)
-            r"^Traceback \(most recent call last\):",
-            r"^\s+File \"[^\"\n]*\", line \d+",
-            # V8 / Node and JVM frames: "at fn (file.js:1:2)", "at pkg.Cls.m(Cls.java:12)", "at file.js:1:2"
-            r"^\s*at [^\s(]+ ?\([^()\n]*(?::\d+|Native Method|Unknown Source)\)\s*$",
-            r"^\s*at [^\s()]+:\d+(?::\d+)?\s*$",
-            # .NET: "at Ns.Cls.M(args) in C:\src\f.cs:line 42"
-            r"^\s*at \S+\([^()\n]*\)(?: in \S.*:line \d+)?\s*$",
-            r"^\s*(?:Caused by|Suppressed):(?:\s|$)",
-            r"^\s*\.\.\. \d+ (?:more|common frames omitted)\s*$",
-            # numbered frames of Dart, gdb and lldb ("#0      Cls.m (package:a/b.dart:41)", "#1  0x… in f () at x.c:3")
-            r"^#\d+ +\S[^\n]*:\d+(?::\d+)?\)?\s*$",
-            # Go panics and Rust panics / backtraces
-            r"^goroutine \d+ \[[^\]\n]*\]:",
-            r"^panic: \S",
-            r"^thread '[^'\n]*' panicked at ",
-            r"^stack backtrace:\s*$",
-            # compiler / checker locations: "src/a.c:12:5: error: …", "app.py:3: error", "--> src/main.rs:3:5",
-            # tsc's "file.ts(3,5): error TS…"
-            r"^\s*(?:--> ?)?[\w.~/\\-]*\.\w{1,10}:\d+(?::\d+)?(?::|\s*$)",
-            r"^\s*[\w.~/\\-]*\.\w{1,10}\(\d+,\d+\): ",
-            # rustc / gcc / clang diagnostics and their notes
-            r"^(?:error|warning)(?:\[[A-Z]{0,2}\d+\])?: \S",
-            r"^\s+= (?:note|help): ",
-            # an exception's own line: "ValueError: …", "java.lang.IllegalStateException: …"
-            r"^(?:[a-z_][\w]*\.)*[A-Z]\w*?[a-z\d](?:Error|Exception|Warning|Fault|Failure)(?::(?: |$)|\s*$)",
-            # a Ruby / C++ / Rust namespaced class opening the line with a colon: "ActiveRecord::RecordInvalid: …"
-            r"^[A-Z]\w*(?:::[A-Z]\w*)+: ",
-            # GNU make's error line ("make: *** [target] Error 2", the GNU make manual's "Error Messages")
-            r"^g?make(?:\[\d+\])?: \*\*\* ",
-            # log records: ISO 8601 / RFC 3339 date-time, a clock time, an RFC 3164 syslog stamp …
-            r"^\s*[\[(]?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}",
-            r"^\s*[\[(]?\d{2}:\d{2}:\d{2}(?:[.,]\d+)?[\])]?\s",
-            r"^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d{2}:\d{2}:\d{2} ",
-            # … or a severity name (RFC 5424, log4j, Python logging) in a record's shape: bracketed
-            # ("[ERROR] …", Maven), with a logger name ("ERROR:root:…", Python's default format) or a
-            # logger and a dash ("ERROR com.acme.Job - …", log4j's "%p %c - %m")
-            rf"^\s*\[(?:{_LEVELS})\] ",
-            rf"^(?:{_LEVELS}):[\w.]+:",
-            rf"^(?:{_LEVELS}) +[\w.$]+ +- ",
-            # shell and REPL prompts (POSIX `$ `, `user@host:dir$ `, Python `>>> `, IPython, PowerShell)
-            r"^\s*\$ \S",
-            r"^[\w.-]+@[\w.-]+(?::[^\s$#]*)?[$#] ",
-            r"^>>> ",
-            r"^(?:In|Out) ?\[\d+\]: ",
-            r"^PS [A-Za-z]:\\[^>\n]*> ",
-            # git's relayed server lines, `git status`'s own lines, docker compose's "service-1  | …"
-            # records, ESLint's stylish format ("  12:3  error  Message  rule-id")
-            r"^remote: ",
-            r"^\s+\(use \"git [^\"\n]*\" ",
-            r"^(?:On branch \S+\s*$|Your branch is (?:up to date|ahead|behind) |Untracked files:|nothing to commit)",
-            r"^Changes (?:not staged for commit|to be committed):",
-            r"^[\w.-]+[-_]\d+ +\| ",
-            r"^\s+\d+:\d+ +(?:error|warning) +\S",
-            # unified diff headers (GNU diffutils, git diff)
-            r"^diff --git ",
-            r"^index [0-9a-f]{7,}\.\.[0-9a-f]{7,}",
-            r"^(?:---|\+\+\+) (?:a/|b/|/dev/null|\S+\t)",
-            # test runners: pytest, unittest, Jest, go test, cargo test, TAP
-            r"^={3,} .* ={3,}\s*$",
-            r"^_{3,} .* _{3,}\s*$",
-            r"^(?:FAILED|PASSED|ERROR|XFAIL|XPASS|SKIPPED) \S+::",
-            r"^\S+\.py(?:::\S+)+ (?:PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b",
-            r"^\S+\.py [.FEsxX]+(?:\s+\[\s*\d+%\])?\s*$",
-            r"^(?:FAIL|ERROR): \w+ \(",
-            r"^Ran \d+ tests? in [\d.]+s\s*$",
-            r"^\s*(?:PASS|FAIL) \S+\.\w+",
-            r"^(?:Tests|Test Suites|Snapshots):\s+\d+ ",
-            r"^\s*(?:---|===) (?:FAIL|PASS|RUN|SKIP|PAUSE|CONT|NAME)\b",
-            r"^(?:ok|FAIL|\?)\s+\S+\s+(?:\d+\.\d+s|\(cached\)|\[no test files\])(?:\s+coverage: [^\n]*)?\s*$",
-            # pytest's failure detail lines ("E       assert 1 == 2")
-            r"^E {3,}\S",
-            r"^test \S+ \.\.\. (?:ok|FAILED|ignored)\s*$",
-            r"^test result: (?:ok|FAILED)\. ",
-            r"^(?:not )?ok \d+(?: -|\s*$)",
-            r"^1\.\.\d+\s*$",
-        ]
-    )
-)
-# shapes that are output only beside other output: a bare "Error: …" (Node, Terraform and many CLIs
-# print it, but a person may open a line with "Warning:"), a severity word opening a line
-_ADJACENT = re.compile(rf"^(?:Error|Exception|Warning|Failure|Fault|panic):(?: |$)|^\s*(?:{_LEVELS})\b")
-# a unified diff's hunk header: how many old and new lines follow (GNU diffutils, "Detailed Unified")
-_HUNK = re.compile(r"^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")
+# the shapes of tool output lines, shared with the readers (`core/sources/line_shapes.py`)
+_LEVELS = line_shapes.LEVELS
+_STRONG = line_shapes.STRONG_LINE
+_ADJACENT = line_shapes.ADJACENT_LINE
+# the readers' shapes, read here too: a shell's prompt line naming who or where (zsh, fish, Fedora's
+# bash, cmd.exe as well) is output by itself; a line the readers count as output-shaped is output
+# beside a paste; a table row chains like a shapeless line
+_PROMPT = line_shapes.SHELL_PROMPT
+_OUTPUT = line_shapes.OUTPUT_LINE
+_PIPE_ROW = line_shapes.PIPE_ROW
+_HUNK = line_shapes.HUNK
 
 
 def _shapeless(line: str) -> bool:
@@ -189,7 +113,12 @@ def own_words(text: str, echo: str = "") -> str:
         elif h:
             kind[i] = "s"
             old, new = int(h.group(1) or 1), int(h.group(2) or 1)
-        elif _QUOTE.match(line) or _STRONG.match(line) or (said and len(line.strip()) >= 20 and _norm(line) in said):
+        elif (
+            _QUOTE.match(line)
+            or _STRONG.match(line)
+            or _PROMPT.match(line)
+            or (said and len(line.strip()) >= 20 and _norm(line) in said)
+        ):
             kind[i] = "s"
         elif line[0].isspace() and in_list and not _shapeless(line):
             kind[i] = "p"  # an indented sentence under a list item continues the item (§5.2)
@@ -198,9 +127,9 @@ def own_words(text: str, echo: str = "") -> str:
         elif _INDENT.match(line) and about_code(line):
             # an indented line naming code: code after a blank line (§4.4), else beside a paste
             kind[i] = "s" if after_blank else "w"
-        elif _shapeless(line):
+        elif _shapeless(line) or _PIPE_ROW.match(line):
             kind[i] = "w"
-        elif _ADJACENT.match(line):
+        elif _ADJACENT.match(line) or _OUTPUT.match(line):
             kind[i] = "a"
         elif line[0].isspace() or line.rstrip().endswith(":"):
             # a sentence-shaped line indented from the margin (a record of output's) or a heading of
