@@ -1075,8 +1075,26 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
 # object (the phrase after the verb, up to a preposition, a conjunction or another determiner) are
 # read from English word order, and two wordings with one action and different objects, or one
 # object and different uncommon actions ("sweep" / "mop the porch"), are two rules.
-Action = tuple[frozenset[str], frozenset[str]]  # (verbs, object tokens) of a statement's imperatives
-NO_ACTION: Action = (frozenset(), frozenset())
+class Action(tuple[frozenset[str], frozenset[str]]):
+    """(verbs, object tokens) of a statement's imperatives and norms; `refused`: whether a clause
+    it was read from refuses what it names ("never …", "stop …", "I hate …"). Compared as the
+    pair: the refusal only tells two refusals of one thing apart from two claims about it."""
+
+    refused: bool = False
+
+
+def _action(verbs: frozenset[str], objects: frozenset[str], refused: bool = False) -> Action:
+    out = Action((verbs, objects))
+    out.refused = refused
+    return out
+
+
+NO_ACTION: Action = _action(frozenset(), frozenset())
+# what opens a refusal: the negators of English grammar, the verbs of stopping `_ASPECT` reads, and
+# the negative members of Levin's (1993) §31.2 "admire verbs"
+_REFUSING = frozenset(
+    {"never", "don't", "dont", "not", "no", "won't", "stop", "avoid", "quit", "hate", "dislike", "detest"}
+)
 _OBJECT_DET = DEFINITE | frozenset(
     {"a", "an", "my", "our", "your", "every", "each", "all", "any", "some", "no", "another", "both"}
 )
@@ -1095,6 +1113,36 @@ _NORM = re.compile(
     r"^(?:the\s+|all\s+|every\s+|each\s+|our\s+|my\s+)?(?P<subj>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)\s+"
     r"(?:should|must|needs?\s+to|has\s+to|have\s+to)\s+(?:always\s+|never\s+|not\s+)?be\s+(?P<state>.+)$"
 )
+# the same subject and modal with another verb: what the rule asks its subject to do ("the
+# nightly job should retry failed uploads twice"): the verb is the action, the subject its object
+_NORM_DOES = re.compile(
+    r"^(?:the\s+|all\s+|every\s+|each\s+|our\s+|my\s+|an?\s+)?(?P<subj>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)\s+"
+    r"(?:should|must|shall|needs?\s+to|has\s+to|have\s+to)\s+(?:always\s+|never\s+|not\s+|only\s+)?(?P<verb>[a-z]+)\b"
+)
+
+
+# the speaker's own liking or wanting of a thing ("I want pytest output quiet", "I'd rather debug X
+# with Y"): the verb and its object stand as the rule's action. The verbs: the commonest members of
+# Levin (1993, English Verb Classes and Alternations) §31.2 "admire verbs" and §32.1 "want verbs"
+_SPEAKER_VERB = re.compile(
+    r"^(?:i|we)(?:(?:'d|\s+would)\s+rather\s+(?:not\s+)?(?P<do>[a-z]+)|\s+(?:really\s+|also\s+|always\s+)?"
+    r"(?P<like>want|wants|like|prefer|love|hate|need|desire|dislike|detest|favou?r|enjoy))\b"
+)
+# "every <thing> needs <another>": a norm said with the verb of need (Levin 1993 §32.1)
+_NEEDS = re.compile(
+    r"^(?:the\s+|all\s+|every\s+|each\s+|our\s+|my\s+|an?\s+)?(?P<subj>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)\s+"
+    r"(?P<verb>needs|need|requires|require)\s+(?!to\b)"
+)
+
+
+def _object_after(words: list[str]) -> frozenset[str]:
+    """The content tokens of the noun phrase opening `words` (after one determiner), up to a
+    preposition, a conjunction, an auxiliary or another closed-class word."""
+    j = 1 if words and words[0] in _OBJECT_DET else 0
+    k = j
+    while k < len(words) and words[k] not in _NOT_A_VERB and words[k] not in _CLOSED:
+        k += 1
+    return tokens(" ".join(words[j:k]))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -1107,8 +1155,10 @@ def action(text: str) -> Action:
     low = _MENTION.sub(" quoted ", low)  # a quoted example stands in its phrase as one noun
     verbs: set[str] = set()
     objects: set[str] = set()
+    refused = False
     for clause in _ACTION_CLAUSE.split(low):
         w = [x.strip(".-") for x in _ACTION_WORD.findall(clause)]
+        refused = refused or bool(_REFUSING.intersection(w[:3]))
         if m := _NORM.match(" ".join(w)):
             # a norm on its subject ("the kitchen should always be tidy"): the subject is what the
             # rule acts on, and the state it asks for stands as its action
@@ -1116,6 +1166,27 @@ def action(text: str) -> Action:
             if subject and state and not set(m.group("subj").split()) & _PERSONAL:
                 verbs |= {"be " + t for t in state}
                 objects |= subject
+            continue
+        # after a modal comes a bare infinitive (a grammar's rule, not a verb list): any word but an
+        # auxiliary or an -ly adverb is the verb
+        if (m := _NORM_DOES.match(" ".join(w))) and m.group("verb") not in AUX and not m.group("verb").endswith("ly"):
+            subject = tokens(m.group("subj"))
+            if subject and not set(m.group("subj").split()) & _PERSONAL:
+                verbs.add(_key(m.group("verb")))
+                # the subject and the verb's own object
+                objects |= subject | _object_after(w[len(m.group(0).split()) :])
+            continue
+        if m := _NEEDS.match(" ".join(w)):
+            subject = tokens(m.group("subj"))
+            if subject and not set(m.group("subj").split()) & _PERSONAL:
+                verbs.add("need")
+                objects |= subject | _object_after(w[len(m.group(0).split()) :])
+                continue
+        if m := _SPEAKER_VERB.match(" ".join(w)):
+            verb = m.group("do") or m.group("like")
+            if (obj := _object_after(w[len(m.group(0).split()) :])) and verb not in AUX:
+                verbs.add(_key(verb))
+                objects |= obj
             continue
         i = 0
         while i < len(w) and w[i] in _VERB_LEAD:
@@ -1125,6 +1196,8 @@ def action(text: str) -> Action:
             i, led = i + 1, True
         if i + 1 >= len(w) or w[i] in _NOT_A_VERB or _english(w[i]) is None:
             continue
+        if w[i].partition("'")[0] in SUBJECT_PRONOUNS:
+            continue  # a subject with its verb contracted ("i'm a big X fan"): no imperative
         j = i + 1
         if w[j] in _OBJECT_DET:
             j += 1
@@ -1139,7 +1212,7 @@ def action(text: str) -> Action:
         if obj:
             verbs.add(_key(w[i]))
             objects |= obj
-    return (frozenset(verbs), frozenset(objects)) if verbs else NO_ACTION
+    return _action(frozenset(verbs), frozenset(objects), refused) if verbs else NO_ACTION
 
 
 def _unmatched(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
@@ -1162,6 +1235,11 @@ def different_rules(a: Action, ta: frozenset[str], b: Action, tb: frozenset[str]
     one_verb = bool(va & vb) or any(thesaurus.synonyms(x, y) for x in va for y in vb)
     if one_verb:
         return bool(only_a & oa and only_b & ob)
+    if only_a & oa and only_b & ob and meets(oa, ob) and not (a.refused and b.refused):
+        # two actions on two parts of one thing ("pin the redis version" / "redis keys should
+        # expire"): what they share is the name the two rules are about, not one claim (two
+        # refusals of one thing are one: "stop suggesting X" / "I hate X regression")
+        return True
     return bool(
         oa & ob
         and only_a
