@@ -17,7 +17,9 @@ import pytest
 
 from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Rule
+from persona_pipeline.persona.digest.momentary import momentary
 from persona_pipeline.persona.digest.offline import OfflineDigester
+from persona_pipeline.persona.digest.reading import read
 from persona_pipeline.persona.digest.similarity import action, different_rules, topic
 from persona_pipeline.persona.fold import fold
 
@@ -103,3 +105,156 @@ def test_reading_actions_stays_linear_on_long_runs() -> None:
         start = time.perf_counter()
         action(piece * 8000)
         assert time.perf_counter() - start < 2.0, piece
+
+
+# --- false supersession --------------------------------------------------------------------------
+def _fold_stages(old: str, new: str) -> list[Rule]:
+    """The older sentence said in two sessions, then the newer one in two later sessions."""
+    inputs = [_inp(f"a{n}", old, 1 + n) for n in range(2)] + [_inp(f"b{n}", new, 10 + n) for n in range(2)]
+    return fold([o for r in OfflineDigester().digest_many(inputs) for o in r.observations])
+
+
+# a durable rule, then a status note or an instruction for the moment about its thing
+MOMENT_AFTER_RULE = [
+    ("always run the nightly builds on buildbot", "buildbot is dead, restart the worker on the spare box"),
+    ("always print the invoices on the laser printer", "the laser printer is broken today, use the inkjet for now"),
+    ("always store the raw photos on the nas", "the nas is offline this morning, put the photos on the usb drive"),
+    ("always bake the rye loaves in the stone oven", "the stone oven is cold today, bake them in the electric one"),
+    ("always plan the club rides in komoot", "komoot is down right now, plan this one in strava"),
+    ("always watch the greenhouse sensors in grafana", "grafana is dead again, look at the influx logs"),
+    ("always deploy the shop with ansible", "ansible is broken at the moment, deploy this with a shell script"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), MOMENT_AFTER_RULE)
+def test_a_status_note_or_a_moment_never_supersedes(old: str, new: str) -> None:
+    rules = _fold_stages(old, new)
+    assert not any(r.superseded_by for r in rules)
+    assert [r.statement.lower().rstrip(".") for r in rules] == [old]  # the rule, supported by its own two sessions
+    assert rules[0].support_sessions == 2
+    assert momentary(new)
+
+
+# durable changes still supersede: a change of habit, "from now on", a verdict with the new practice
+DURABLE_CHANGES = [
+    (
+        "always run the nightly builds on buildbot",
+        "we moved the nightly builds off buildbot, they run on woodpecker now",
+    ),
+    ("always store the raw photos on the nas", "from now on the raw photos go to the cloud bucket, not the nas"),
+    ("always host the club photos on flickr", "flickr is dead, the club photos go on smugmug"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), DURABLE_CHANGES)
+def test_a_durable_change_still_supersedes(old: str, new: str) -> None:
+    rules = _fold_stages(old, new)
+    assert [r.statement.lower().rstrip(".") for r in rules if r.superseded_by] == [old]
+    assert not momentary(new)
+
+
+MOMENTARY = [
+    "the build box is down, restart the agent",
+    "the scanner is broken today, use the phone camera for now",
+    "the wiki is slow at the moment, paste the notes here",
+    "the kiln is still cold, check the thermocouple",
+]
+NOT_MOMENTARY = [
+    "the old scanner is slow, scans go through the phone app now",
+    "flickr is dead, the club photos go on smugmug",
+    "always restart the agent after an upgrade",
+    "since the move, invoices come from the new printer",
+    "the kiln is cold on mondays, so never fire pots on mondays",
+]
+
+
+@pytest.mark.parametrize("text", MOMENTARY)
+def test_reading_a_moment(text: str) -> None:
+    assert momentary(text)
+
+
+@pytest.mark.parametrize("text", NOT_MOMENTARY)
+def test_a_durable_statement_is_no_moment(text: str) -> None:
+    assert not momentary(text)
+
+
+def test_the_moment_reading_stays_linear() -> None:
+    # the sentence reading it starts from (`reading.read`, main's) bounds it: no more than a few
+    # times its cost on long runs of each piece
+    for piece in ("the box is down, ", "today ", "x is ", "restart the ", "for now ", "is broken "):
+        text = piece * 6000
+        start = time.perf_counter()
+        read(text)
+        base = time.perf_counter() - start
+        start = time.perf_counter()
+        momentary(text)
+        assert time.perf_counter() - start < 3 * base + 1.0, piece
+
+
+# --- in-group rejection --------------------------------------------------------------------------
+# an older rule, then a newer change or verdict that repeats the older's words (so it lands in the
+# older's group) and names another thing in its place: the older is superseded, not supported
+REJECTED_IN_GROUP = [
+    (
+        "always run the nightly builds on buildbot",
+        "we moved the nightly builds off buildbot, they run on woodpecker now",
+    ),
+    ("always store the raw photos on the nas", "from now on the raw photos go to the cloud bucket, not the nas"),
+    ("always track the chores in trello", "trello is a mess, the chores live in todoist"),
+    ("always keep the tasting notes in evernote", "evernote is dead, my tasting notes go to obsidian"),
+    ("always draw the seating plans in visio", "visio is awful, drawio handles the seating plans"),
+    ("always write the stall scripts in coffeescript", "coffeescript is dead, typescript does the stall scripts"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), REJECTED_IN_GROUP)
+def test_a_rejection_in_the_older_group_supersedes_it(old: str, new: str) -> None:
+    rules = _fold_stages(old, new)
+    assert [r.statement.lower().rstrip(".") for r in rules if r.superseded_by] == [old]
+    current = [r for r in rules if r.superseded_by is None]
+    assert [r.statement.lower().rstrip(".") for r in current] == [new.lower()]
+    assert current[0].support_sessions == 2  # its own sessions, not the rule it rejects
+
+
+# look-alikes: agreeing pairs (one rule, supported by all four sessions)
+AGREEING = [
+    ("use polars instead of pandas for the reports", "no more pandas for the reports, polars from now on"),
+    ("never deploy the shop on fridays", "no friday deploys of the shop anymore"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), AGREEING)
+def test_an_agreeing_change_supports_the_older_rule(old: str, new: str) -> None:
+    rules = _fold_stages(old, new)
+    assert not [r for r in rules if r.superseded_by]
+    assert [r.support_sessions for r in rules] == [4]
+
+
+# look-alikes: a hedge, a third party, a question leave the older rule current
+NOT_REJECTED = [
+    ("always keep the tasting notes in evernote", "maybe evernote is dead, my tasting notes could go to obsidian"),
+    ("always keep the tasting notes in evernote", "my sister says evernote is dead, her notes go to obsidian"),
+    ("always keep the tasting notes in evernote", "is evernote dead? should the tasting notes go to obsidian?"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), NOT_REJECTED)
+def test_no_rejection_leaves_the_older_rule_current(old: str, new: str) -> None:
+    rules = _fold_stages(old, new)
+    assert not [r for r in rules if r.superseded_by]
+    assert any(r.statement.lower().rstrip(".") == old for r in rules)
+
+
+def test_a_rereversal_keeps_the_first_rule_as_support() -> None:
+    first, change, back = (
+        "always keep the tasting notes in evernote",
+        "we moved the tasting notes off evernote, they live in obsidian now",
+        "we moved the tasting notes back to evernote, obsidian is gone",
+    )
+    inputs = [_inp(f"a{n}", first, 1 + n) for n in range(2)]
+    inputs += [_inp(f"b{n}", change, 8 + n) for n in range(2)]
+    inputs += [_inp(f"c{n}", back, 15 + n) for n in range(2)]
+    rules = fold([o for r in OfflineDigester().digest_many(inputs) for o in r.observations])
+    current = [r for r in rules if r.superseded_by is None]
+    assert all("obsidian now" not in r.statement.lower() for r in current)
+    assert any("evernote" in r.statement.lower() for r in current)

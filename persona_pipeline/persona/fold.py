@@ -54,6 +54,7 @@ from persona_pipeline.persona.digest.lexicon import (
     normalise,
 )
 from persona_pipeline.persona.digest.models import TIER_WEIGHT, Facet, Observation, Rule
+from persona_pipeline.persona.digest.momentary import momentary
 from persona_pipeline.persona.digest.reading import (
     AUX,
     MALFUNCTION,
@@ -358,7 +359,13 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
             oldest[tier, p, n, w] = min(oldest.get((tier, p, n, w), when), when)
     stated = [(tier, when, p, n, w) for (tier, p, n, w), when in oldest.items()]
     newest_other = _newest_of_others(members)
+    # the refusals of a name kept so far (a change or a verdict naming another thing in its place,
+    # `_refusal`), each distinct one at its newest
+    refusals: dict[tuple[frozenset[str], frozenset[str]], str] = {}
     for o in policy_order(members):
+        if _refused_by(o, refusals):
+            lost.append(o)
+            continue
         bare = not (_derived(o) or _stated(o.quote) or _newest_judgement(o, newest_other))
         if (
             _corroborating(o)
@@ -373,6 +380,7 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
                 lost.append(o)
             else:
                 kept.append(o)
+                _keep_refusal(o, members, refusals)
             continue
         p, n = stance(o.statement, STANCE_WEIGHT)
         # it contradicts the current stance only when it disagrees with it more than it agrees:
@@ -384,10 +392,49 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
             lost.append(o)
             continue
         kept.append(o)
+        _keep_refusal(o, members, refusals)
         preferred |= p
         rejected |= n
         outranks.append(_outranking(o))
     return kept, lost
+
+
+def _refusal(o: Observation, members: Sequence[Observation]) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(the names a member refuses, the names it takes instead) when it says a change of habit
+    (`_reverses_among`) or a verdict rejecting one name for another (`rejected_name`): the names
+    are words of Zipf ≤ 5 (`similarity.NAMED`)."""
+    if _corroborating(o) or _derived(o):
+        return None
+    if _reverses_among(o, members):
+        p, n = stance(o.statement, STANCE_WEIGHT)
+        out, instead = sim.rare(n, sim.NAMED), sim.rare(p, sim.NAMED)
+        return (out, instead) if out and instead else None
+    if said := rejected_name(o.statement, o.quote):
+        return frozenset({said[0]}), said[1]
+    return None
+
+
+def _keep_refusal(
+    o: Observation, members: Sequence[Observation], refusals: dict[tuple[frozenset[str], frozenset[str]], str]
+) -> None:
+    if said := _refusal(o, members):
+        refusals[said] = max(refusals.get(said, ""), o.timestamp or "")
+
+
+def _refused_by(o: Observation, refusals: dict[tuple[frozenset[str], frozenset[str]], str]) -> bool:
+    """Whether a kept newer refusal rejects a name this member says (and does not refuse itself),
+    and takes instead a thing the member never says: the member states the old way, and repeating the group's words does
+    not make the refusal its support ("we moved the builds off X, they run on Y now" beside
+    "always run the builds on X"; rev49c S3). A member already naming the new choice is weighed
+    by the stances as before."""
+    if not refusals or _corroborating(o) or _derived(o):
+        return False
+    when = o.timestamp or ""
+    refuses = stance(o.statement, STANCE_WEIGHT)[1]
+    says = sim.tokens(o.statement)
+    return any(
+        when < newest and (out & says) - refuses and instead - says for (out, instead), newest in refusals.items()
+    )
 
 
 Outranking = tuple[Tier, str, frozenset[str], frozenset[str], frozenset[str]]  # tier, when, p, n, words
@@ -1707,7 +1754,9 @@ def fold(observations: Sequence[Observation]) -> list[Rule]:
     for o in obs:
         if _derived(o):
             derived.setdefault(" ".join(o.statement.split()).casefold(), []).append(o)
-    obs = [o for o in obs if not _derived(o)]
+    # a status note or an instruction for the moment ("X is down, restart the agent") changes no
+    # standing rule: it neither starts, supports, names nor supersedes one (digest/momentary)
+    obs = [o for o in obs if not _derived(o) and not momentary(o.quote)]
     stated = [o for o in obs if not _corroborating(o)]
     # wordings said once each that share only the thing they are about (digest/key_terms)
     groups = [split_contradictions(members) for members in _attach(key_terms.link(_clusters(stated)), obs)]

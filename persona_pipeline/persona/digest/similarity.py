@@ -814,7 +814,7 @@ _NOT_BE = re.compile(r"\b(?:is|are|was|were) not\b")
 # change of habit: what was left is rejected, what replaced it preferred
 _MOVED_OFF = re.compile(
     # (what moved may be named first: "we moved the service off X")
-    r"\b(?:switched|moved|migrated|changed)\s+(?:(?:the|our|my|all|every|each)\s+[\w-]+\s+)?(?:away\s+)?(?:from|off)\s+"
+    r"\b(?:switched|moved|migrated|changed)\s+(?:(?:the|our|my|all|every|each)\s+(?:[\w-]+\s+){1,3}?)?(?:away\s+)?(?:from|off)\s+"
     r"(?P<old>.+?)(?:\s+(?:to|for)\s+(?P<new>.+))?$"
 )
 # what is being retired ("X is being deprecated"): its subject is rejected
