@@ -7,11 +7,12 @@ while something is the way it is now; they change no habit. A supersession needs
 a standing rule (`fold`). Momentary, when nothing in it says it holds beyond the occasion:
 - it is bounded to the present moment by a deictic time adverbial ("today", "for now", "at the
   moment": the present-moment time-position adjuncts of Quirk et al. 1985, §8.55), or
-- it reports how a thing is (a copula and a state: a WordNet adjective, `thesaurus.state`, or a
-  malfunction word, `reading.MALFUNCTION`) and asks for one piece of work on one thing (an
-  imperative naming a definite object, `reading.names_one_thing`): "grafana is dead, look at the
-  logs". A report beside a generic statement of the new practice ("X is dead, test deployments
-  land on Y") is a verdict on the old way, not a moment: it stays a change.
+- it reports how a thing is (a copula and a state that is no praise: a WordNet adjective,
+  `thesaurus.state`, of no positive valence, or a malfunction word, `reading.MALFUNCTION`) and
+  then asks for one piece of work on one thing (an imperative naming a definite object,
+  `reading.names_one_thing`): "grafana is dead, look at the logs". A report beside a generic
+  statement of the new practice ("X is dead, test deployments land on Y") is a verdict on the old
+  way, not a moment: it stays a change.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from persona_pipeline.persona.digest.reading import (
     opens_with_verb,
     read,
 )
+from persona_pipeline.persona.digest.similarity import valence
 
 # present-moment time adjuncts (Quirk et al. 1985, §8.55: "now"-deixis and its bounded forms)
 _NOW = re.compile(
@@ -54,15 +56,22 @@ _OBJECT_OPENERS = DEFINITE | {"a", "an", "it", "them", "my", "our", "your"}
 _NOT_VERB = DEFINITE | QUANTIFIERS | SUBJECT_PRONOUNS | FIRST_PERSON | PREPOSITIONS | {"a", "an", "there", "here"}
 
 
+# a subordinate clause's opener or an existential subject (closed classes of English grammar)
+_CONDITION = re.compile(r"^(?:if|when|whenever|once|unless|because|since|as|while|after|before|until|there)\b")
+
+
 def _low(text: str) -> str:
     return " ".join(text.lower().replace("\u2019", "'").split())
 
 
 def _reports_state(clause: str) -> bool:
+    if _CONDITION.match(clause):
+        return False  # a condition or an existential ("if there are two ways …") reports nothing
     if MALFUNCTION.search(clause):
         return True
+    # a state that is no praise ("X is fine" judges the old way, it reports nothing gone wrong)
     m = _REPORT.match(clause)
-    return bool(m) and thesaurus.state(m.group("state"))
+    return bool(m) and thesaurus.state(m.group("state")) and valence(m.group("state")) <= 0
 
 
 def _asks_one_job(clause: str) -> bool:
@@ -89,6 +98,9 @@ def momentary(text: str) -> bool:
         return not (standing(read(rest)) or change_said(rest))
     if standing(read(text)) or change_said(text):
         return False
+    # the status first, then what to do about it ("X is down, restart the agent"); a state said
+    # after an instruction is its reason ("mark the Y, the linter is yelling"), and the instruction
+    # may well be a standing one
     parts = clauses(low)
-    reported = [c for c in parts if _reports_state(c)]
-    return bool(reported) and any(_asks_one_job(c) for c in parts if c not in reported)
+    first = next((k for k, c in enumerate(parts) if _reports_state(c)), None)
+    return first is not None and any(_asks_one_job(c) for c in parts[first + 1 :])

@@ -1076,16 +1076,21 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
 # read from English word order, and two wordings with one action and different objects, or one
 # object and different uncommon actions ("sweep" / "mop the porch"), are two rules.
 class Action(tuple[frozenset[str], frozenset[str]]):
-    """(verbs, object tokens) of a statement's imperatives and norms; `refused`: whether a clause
-    it was read from refuses what it names ("never …", "stop …", "I hate …"). Compared as the
-    pair: the refusal only tells two refusals of one thing apart from two claims about it."""
+    """(verbs, object tokens) of a statement's imperatives and norms. Compared as the pair; two
+    readings beside it tell two claims about one thing apart from one claim said twice:
+    `refused`, whether a clause an action was read from refuses what it names ("never …", "stop
+    …", "I hate …"), and `heads`, the head of each object noun phrase (its last word: English noun
+    phrases are head-final), what the action is about ("pin the X version" is about a version)."""
 
     refused: bool = False
+    heads: frozenset[str] = frozenset()
 
 
-def _action(verbs: frozenset[str], objects: frozenset[str], refused: bool = False) -> Action:
+def _action(
+    verbs: frozenset[str], objects: frozenset[str], refused: bool = False, heads: frozenset[str] = frozenset()
+) -> Action:
     out = Action((verbs, objects))
-    out.refused = refused
+    out.refused, out.heads = refused, heads
     return out
 
 
@@ -1135,14 +1140,22 @@ _NEEDS = re.compile(
 )
 
 
-def _object_after(words: list[str]) -> frozenset[str]:
-    """The content tokens of the noun phrase opening `words` (after one determiner), up to a
-    preposition, a conjunction, an auxiliary or another closed-class word."""
+def _object_after(words: list[str]) -> list[str]:
+    """The words of the noun phrase opening `words` (after one determiner), up to a preposition,
+    a conjunction, an auxiliary or another closed-class word."""
     j = 1 if words and words[0] in _OBJECT_DET else 0
     k = j
     while k < len(words) and words[k] not in _NOT_A_VERB and words[k] not in _CLOSED:
         k += 1
-    return tokens(" ".join(words[j:k]))
+    return words[j:k]
+
+
+def _np_head(phrase: list[str]) -> set[str]:
+    """The head of a noun phrase: the token of its last word that has one."""
+    for word in reversed(phrase):
+        if toks := tokens(word):
+            return set(toks)
+    return set()
 
 
 @lru_cache(maxsize=1 << 16)
@@ -1155,64 +1168,74 @@ def action(text: str) -> Action:
     low = _MENTION.sub(" quoted ", low)  # a quoted example stands in its phrase as one noun
     verbs: set[str] = set()
     objects: set[str] = set()
+    heads: set[str] = set()
     refused = False
     for clause in _ACTION_CLAUSE.split(low):
         w = [x.strip(".-") for x in _ACTION_WORD.findall(clause)]
-        refused = refused or bool(_REFUSING.intersection(w[:3]))
-        if m := _NORM.match(" ".join(w)):
+        found = len(verbs)
+        said = " ".join(w)
+        if m := _NORM.match(said):
             # a norm on its subject ("the kitchen should always be tidy"): the subject is what the
             # rule acts on, and the state it asks for stands as its action
             subject, state = tokens(m.group("subj")), tokens(m.group("state"))
             if subject and state and not set(m.group("subj").split()) & _PERSONAL:
                 verbs |= {"be " + t for t in state}
                 objects |= subject
-            continue
+                heads |= _np_head(m.group("subj").split())
         # after a modal comes a bare infinitive (a grammar's rule, not a verb list): any word but an
-        # auxiliary or an -ly adverb is the verb
-        if (m := _NORM_DOES.match(" ".join(w))) and m.group("verb") not in AUX and not m.group("verb").endswith("ly"):
-            subject = tokens(m.group("subj"))
-            if subject and not set(m.group("subj").split()) & _PERSONAL:
+        # auxiliary or an -ly adverb is the verb; the norm acts on its subject
+        elif (m := _NORM_DOES.match(said)) and m.group("verb") not in AUX and not m.group("verb").endswith("ly"):
+            if (subject := tokens(m.group("subj"))) and not set(m.group("subj").split()) & _PERSONAL:
                 verbs.add(_key(m.group("verb")))
-                # the subject and the verb's own object
-                objects |= subject | _object_after(w[len(m.group(0).split()) :])
-            continue
-        if m := _NEEDS.match(" ".join(w)):
-            subject = tokens(m.group("subj"))
-            if subject and not set(m.group("subj").split()) & _PERSONAL:
+                objects |= subject | tokens(" ".join(_object_after(w[len(m.group(0).split()) :])))
+                heads |= _np_head(m.group("subj").split())
+        elif m := _NEEDS.match(said):
+            if (subject := tokens(m.group("subj"))) and not set(m.group("subj").split()) & _PERSONAL:
                 verbs.add("need")
-                objects |= subject | _object_after(w[len(m.group(0).split()) :])
-                continue
-        if m := _SPEAKER_VERB.match(" ".join(w)):
+                objects |= subject | tokens(" ".join(_object_after(w[len(m.group(0).split()) :])))
+                heads |= _np_head(m.group("subj").split())
+        elif m := _SPEAKER_VERB.match(said):
             verb = m.group("do") or m.group("like")
-            if (obj := _object_after(w[len(m.group(0).split()) :])) and verb not in AUX:
+            phrase = _object_after(w[len(m.group(0).split()) :])
+            if (obj := tokens(" ".join(phrase))) and verb not in AUX:
                 verbs.add(_key(verb))
                 objects |= obj
-            continue
-        i = 0
-        while i < len(w) and w[i] in _VERB_LEAD:
-            i += 1
-        led = i > 0
-        if i + 1 < len(w) and w[i] in _ASPECT and w[i + 1].endswith("ing"):
-            i, led = i + 1, True
-        if i + 1 >= len(w) or w[i] in _NOT_A_VERB or _english(w[i]) is None:
-            continue
-        if w[i].partition("'")[0] in SUBJECT_PRONOUNS:
-            continue  # a subject with its verb contracted ("i'm a big X fan"): no imperative
-        j = i + 1
-        if w[j] in _OBJECT_DET:
-            j += 1
-        elif not led and w[i] not in base_verbs():
-            continue  # no verb is known to open it: a verbless phrase ("plain words") or a subject
-        start = j
-        while j < len(w) and w[j] not in _NOT_A_VERB and w[j] not in _CLOSED:
-            j += 1
-        if j < len(w) and (w[j] in AUX or w[j] in SUBJECT_PRONOUNS):
-            continue  # the phrase was a subject ("docker compose up is how …")
-        obj = tokens(" ".join(w[start:j]))
-        if obj:
-            verbs.add(_key(w[i]))
-            objects |= obj
-    return _action(frozenset(verbs), frozenset(objects), refused) if verbs else NO_ACTION
+                heads |= _np_head(phrase)
+        else:
+            _imperative(w, verbs, objects, heads)
+        # a refusal is the clause's own that gave an action ("I want X, no Y": the "no" is another's)
+        refused = refused or (len(verbs) > found and bool(_REFUSING.intersection(w[:3])))
+    if not verbs:
+        return NO_ACTION
+    return _action(frozenset(verbs), frozenset(objects), refused, frozenset(heads))
+
+
+def _imperative(w: list[str], verbs: set[str], objects: set[str], heads: set[str]) -> None:
+    """An imperative clause's verb, its object's tokens and head (added to the sets given)."""
+    i = 0
+    while i < len(w) and w[i] in _VERB_LEAD:
+        i += 1
+    led = i > 0
+    if i + 1 < len(w) and w[i] in _ASPECT and w[i + 1].endswith("ing"):
+        i, led = i + 1, True
+    if i + 1 >= len(w) or w[i] in _NOT_A_VERB or _english(w[i]) is None:
+        return
+    if w[i].partition("'")[0] in SUBJECT_PRONOUNS:
+        return  # a subject with its verb contracted ("i'm a big X fan"): no imperative
+    j = i + 1
+    if w[j] in _OBJECT_DET:
+        j += 1
+    elif not led and w[i] not in base_verbs():
+        return  # no verb is known to open it: a verbless phrase ("plain words") or a subject
+    start = j
+    while j < len(w) and w[j] not in _NOT_A_VERB and w[j] not in _CLOSED:
+        j += 1
+    if j < len(w) and (w[j] in AUX or w[j] in SUBJECT_PRONOUNS):
+        return  # the phrase was a subject ("docker compose up is how …")
+    if obj := tokens(" ".join(w[start:j])):
+        verbs.add(_key(w[i]))
+        objects |= obj
+        heads |= _np_head(w[start:j])
 
 
 def _unmatched(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
@@ -1235,7 +1258,7 @@ def different_rules(a: Action, ta: frozenset[str], b: Action, tb: frozenset[str]
     one_verb = bool(va & vb) or any(thesaurus.synonyms(x, y) for x in va for y in vb)
     if one_verb:
         return bool(only_a & oa and only_b & ob)
-    if only_a & oa and only_b & ob and meets(oa, ob) and not (a.refused and b.refused):
+    if only_a & oa and only_b & ob and meets(oa, ob) and not meets(a.heads, b.heads) and not (a.refused and b.refused):
         # two actions on two parts of one thing ("pin the redis version" / "redis keys should
         # expire"): what they share is the name the two rules are about, not one claim (two
         # refusals of one thing are one: "stop suggesting X" / "I hate X regression")
