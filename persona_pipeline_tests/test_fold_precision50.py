@@ -16,6 +16,7 @@ import time
 import pytest
 
 from persona_pipeline.core.models import Tier
+from persona_pipeline.persona.digest.change_verdict import verdict_subject
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Rule
 from persona_pipeline.persona.digest.momentary import momentary
 from persona_pipeline.persona.digest.offline import OfflineDigester
@@ -70,6 +71,13 @@ RESTATED = [
     ("keep the quickbooks backups on the nas", "quickbooks backups belong on the nas"),
     ("I hate obsidian plugins that phone home", "don't install obsidian plugins that phone home"),
     ("garmin maps should show contour lines", "I want contour lines on the garmin maps"),
+    # rev50c S1: another verb (a liking, a norm's linking verb) and one modifier more on each side
+    ("show the daily tide heights in metres", "I want the harbour tide heights in metres, never feet"),
+    (
+        "keep the club newsletter items under a hundred words",
+        "newsletter items should stay short, a hundred words at most",
+    ),
+    ("print the weekly rota sheets in colour", "I like the volunteer rota sheets in colour"),
 ]
 
 
@@ -98,6 +106,10 @@ def test_reading_a_norm_and_a_liking_as_actions() -> None:
     assert action("I hate obsidian plugins that phone home").refused
     assert action("I'd rather not read long intros").refused
     assert not action("keep the quickbooks backups on the nas").refused
+    # a "no …" tail of another clause is not the action's own refusal (rev50c S3)
+    assert not action("I want the ferry times on a 24-hour clock, no am or pm").refused
+    # the head of each object noun phrase
+    assert action("always pin the lightroom version on the studio mac").heads == topic("version")
 
 
 def test_reading_actions_stays_linear_on_long_runs() -> None:
@@ -141,7 +153,7 @@ DURABLE_CHANGES = [
         "always run the nightly builds on buildbot",
         "we moved the nightly builds off buildbot, they run on woodpecker now",
     ),
-    ("always store the raw photos on the nas", "from now on the raw photos go to the cloud bucket, not the nas"),
+    ("always store the raw photos on the nas", "from now on the raw photos go to backblaze, not the nas"),
     ("always host the club photos on flickr", "flickr is dead, the club photos go on smugmug"),
 ]
 
@@ -160,6 +172,11 @@ MOMENTARY = [
     "the kiln is still cold, check the thermocouple",
 ]
 NOT_MOMENTARY = [
+    # a praise is no fault reported; a state said after the instruction is its reason; a condition
+    "stop swapping the kiln, the old one is fine",
+    "label the jars, the pantry is messy otherwise",
+    "mark the spare keys, the office is chaotic",
+    "if there are two routes, show me both and let me choose",
     "the old scanner is slow, scans go through the phone app now",
     "flickr is dead, the club photos go on smugmug",
     "always restart the agent after an upgrade",
@@ -199,7 +216,7 @@ REJECTED_IN_GROUP = [
         "always run the nightly builds on buildbot",
         "we moved the nightly builds off buildbot, they run on woodpecker now",
     ),
-    ("always store the raw photos on the nas", "from now on the raw photos go to the cloud bucket, not the nas"),
+    ("always store the raw photos on the nas", "from now on the raw photos go to backblaze, not the nas"),
     ("always track the chores in trello", "trello is a mess, the chores live in todoist"),
     ("always keep the tasting notes in evernote", "evernote is dead, my tasting notes go to obsidian"),
     ("always draw the seating plans in visio", "visio is awful, drawio handles the seating plans"),
@@ -213,7 +230,9 @@ def test_a_rejection_in_the_older_group_supersedes_it(old: str, new: str) -> Non
     assert [r.statement.lower().rstrip(".") for r in rules if r.superseded_by] == [old]
     current = [r for r in rules if r.superseded_by is None]
     assert [r.statement.lower().rstrip(".") for r in current] == [new.lower()]
-    assert current[0].support_sessions == 2  # its own sessions, not the rule it rejects
+    # the change stands on the topic's sessions (the person kept talking about it; rev50c S6),
+    # while the rule it rejects is recorded as superseded, no longer current
+    assert current[0].support_sessions == 4
 
 
 # look-alikes: agreeing pairs (one rule, supported by all four sessions)
@@ -245,6 +264,17 @@ def test_no_rejection_leaves_the_older_rule_current(old: str, new: str) -> None:
     assert any(r.statement.lower().rstrip(".") == old for r in rules)
 
 
+def test_a_change_said_once_after_an_established_rule_enters_the_pack() -> None:
+    # rev50c S6: the rule said twice, its reversal once: the reversal is current with the topic's
+    # sessions, so the pack states the person's present practice instead of nothing
+    old, new = "always build the club site with hugo", "from now on build the club site with astro, not hugo"
+    inputs = [_inp(f"a{n}", old, 1 + n) for n in range(2)] + [_inp("b0", new, 10)]
+    rules = fold([o for r in OfflineDigester().digest_many(inputs) for o in r.observations])
+    current = [r for r in rules if r.superseded_by is None]
+    assert [r.statement.lower().rstrip(".") for r in current] == [new]
+    assert current[0].support_sessions == 3
+
+
 def test_a_rereversal_keeps_the_first_rule_as_support() -> None:
     first, change, back = (
         "always keep the tasting notes in evernote",
@@ -258,3 +288,57 @@ def test_a_rereversal_keeps_the_first_rule_as_support() -> None:
     current = [r for r in rules if r.superseded_by is None]
     assert all("obsidian now" not in r.statement.lower() for r in current)
     assert any("evernote" in r.statement.lower() for r in current)
+
+
+# --- "we tried X, never again" (rev50c S7): a verdict with no replacement named ------------------
+TRIED_AND_REFUSED = [
+    (
+        "always run the station sync every five minutes",
+        "we tried the five minute sync and it flooded everything, never again",
+    ),
+    (
+        "always proof the dough overnight in the fridge",
+        "I tried proofing the dough overnight in the fridge, never again",
+    ),
+    ("always tag every photo with the gps track", "we tried tagging every photo with the gps track, never again"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), TRIED_AND_REFUSED)
+def test_tried_and_never_again_supersedes_the_older_rule(old: str, new: str) -> None:
+    rules = _fold_stages(old, new)
+    assert [r.statement.lower().rstrip(".") for r in rules if r.superseded_by] == [old]
+
+
+@pytest.mark.parametrize(
+    ("text", "practice"),
+    [
+        ("we tried the five minute sync and it flooded everything, never again", "the five minute sync"),
+        ("running the sync every five minutes flooded the logs, not again", "running the sync every five minutes"),
+        ("I tried sourdough with rye flour, never again", "sourdough with rye flour"),
+    ],
+)
+def test_reading_a_tried_and_refused_practice(text: str, practice: str) -> None:
+    assert verdict_subject(text) == practice
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we tried it once, never again",  # a pronoun: what it points at was said before
+        "maybe we tried squashing, never again?",  # asked, hedged
+        "my neighbour says she tried proofing overnight, never again",  # reported
+        "we tried the night shift rota and never looked back",  # no refusal of a repetition
+        "never again",
+        "we tried a warm proof once and it collapsed, never again",  # counted once: the reading's own sense
+    ],
+)
+def test_no_tried_and_refused_verdict(text: str) -> None:
+    assert verdict_subject(text) == ""
+
+
+def test_the_tried_reading_stays_linear() -> None:
+    for piece in ("we tried ", "never again, ", "running x ", "tried x and "):
+        start = time.perf_counter()
+        verdict_subject(piece * 8000)
+        assert time.perf_counter() - start < 2.0, piece

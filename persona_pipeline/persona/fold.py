@@ -338,9 +338,12 @@ def _newest_of_others(members: Sequence[Observation]) -> dict[str, str]:
     return {q: next((t for k, t in top if k != q), "") for q in by_quote}
 
 
-def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observation], list[Observation]]:
+def split_contradictions(
+    members: Sequence[Observation], refused: list[Observation] | None = None
+) -> tuple[list[Observation], list[Observation]]:
     """(current, superseded): in policy order, an observation joins the current stance unless it
-    prefers what that stance rejects or rejects what it prefers (stated stances only, _INFERRED)."""
+    prefers what that stance rejects or rejects what it prefers (stated stances only, _INFERRED).
+    The superseded members a newer refusal named (`_refused_by`) are also added to `refused`."""
     preferred: set[str] = set()
     rejected: set[str] = set()
     kept: list[Observation] = []
@@ -365,6 +368,8 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     for o in policy_order(members):
         if _refused_by(o, refusals):
             lost.append(o)
+            if refused is not None:
+                refused.append(o)
             continue
         bare = not (_derived(o) or _stated(o.quote) or _newest_judgement(o, newest_other))
         if (
@@ -407,7 +412,9 @@ def _refusal(o: Observation, members: Sequence[Observation]) -> tuple[frozenset[
         return None
     if _reverses_among(o, members):
         p, n = stance(o.statement, STANCE_WEIGHT)
-        out, instead = sim.rare(n, sim.NAMED), sim.rare(p, sim.NAMED)
+        # what it takes instead: the names it prefers (Zipf ≤ 4: "woodpecker", not "shell" or the
+        # verb of change, "switch", which an agreeing older change says too)
+        out, instead = sim.rare(n, sim.NAMED), sim.rare(p, sim.RARE)
         return (out, instead) if out and instead else None
     if said := rejected_name(o.statement, o.quote):
         return frozenset({said[0]}), said[1]
@@ -1759,13 +1766,24 @@ def fold(observations: Sequence[Observation]) -> list[Rule]:
     obs = [o for o in obs if not _derived(o) and not momentary(o.quote)]
     stated = [o for o in obs if not _corroborating(o)]
     # wordings said once each that share only the thing they are about (digest/key_terms)
-    groups = [split_contradictions(members) for members in _attach(key_terms.link(_clusters(stated)), obs)]
+    groups: list[tuple[list[Observation], list[Observation]]] = []
+    refused: list[list[Observation]] = []
+    for members in _attach(key_terms.link(_clusters(stated)), obs):
+        refused.append([])
+        groups.append(split_contradictions(members, refused[-1]))
     groups += [(members, []) for members in derived.values()]
+    refused += [[] for _ in derived]
     current = [kept for kept, _ in groups]
     beaten = cross_group_superseded(current)
     made = [_rule(_facet_of(kept), kept) for kept in current]
     for i, (_, losers) in enumerate(groups):
         rule = made[i]
+        if refused[i]:
+            # the person kept talking about the thing and the newest word changed it: the change
+            # stands on the topic's sessions, as the rule it superseded did (rev50c S6)
+            topic = {o.session_id or o.unit_key for o in (*current[i], *refused[i])}
+            rule = rule.model_copy(update={"support_sessions": max(rule.support_sessions, len(topic))})
+            made[i] = rule
         if i in beaten:
             rule = rule.model_copy(update={"superseded_by": made[beaten[i]].rule_id})
         rules.append(rule)
