@@ -59,6 +59,10 @@ _TRIED = re.compile(
 _DONE = re.compile(r"^(?P<subj>[a-z]+ing\b(?:\s+[\w'.+#-]+){0,6}?)\s+(?:[a-z]+ed|broke|took|made|cost)\b")
 
 
+# prepositions and verbs of absence (Quirk §9.56 "without"; "skip", "omit", "leave out", "instead of")
+_LACKING = re.compile(r"\b(?:without|skipping|skipped|omitting|leaving out|instead of|no|not|never)\b")
+
+
 def _low(text: str) -> str:
     return " ".join(text.lower().replace("’", "'").replace("`", " ").split())
 
@@ -71,7 +75,9 @@ def _tried_and_refused(clauses: list[str]) -> str:
         return ""
     for c in clauses:
         if m := _TRIED.match(c) or _DONE.match(c):
-            return m.group("subj")
+            # a practice told by what it lacked ("deploying without a tag", "skipping the backup")
+            # refuses that lack: the verdict asks for the thing, it judges no practice using it
+            return "" if _LACKING.search(m.group(0)) else m.group("subj")
     return ""
 
 

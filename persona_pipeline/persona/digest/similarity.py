@@ -1119,14 +1119,14 @@ _NORM = re.compile(
     r"(?:should|must|needs?\s+to|has\s+to|have\s+to)\s+(?:always\s+|never\s+|not\s+)?be\s+(?P<state>.+)$"
 )
 # the same subject and modal with another verb: what the rule asks its subject to do ("the
-# nightly job should retry failed uploads twice"): the verb is the action, the subject its object
+# kiln logs should rotate every week"): the verb is the action, the subject its object
 _NORM_DOES = re.compile(
     r"^(?:the\s+|all\s+|every\s+|each\s+|our\s+|my\s+|an?\s+)?(?P<subj>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)\s+"
     r"(?:should|must|shall|needs?\s+to|has\s+to|have\s+to)\s+(?:always\s+|never\s+|not\s+|only\s+)?(?P<verb>[a-z]+)\b"
 )
 
 
-# the speaker's own liking or wanting of a thing ("I want pytest output quiet", "I'd rather debug X
+# the speaker's own liking or wanting of a thing ("I want the kiln log short", "I'd rather debug X
 # with Y"): the verb and its object stand as the rule's action. The verbs: the commonest members of
 # Levin (1993, English Verb Classes and Alternations) §31.2 "admire verbs" and §32.1 "want verbs"
 _SPEAKER_VERB = re.compile(
@@ -1145,9 +1145,15 @@ def _object_after(words: list[str]) -> list[str]:
     a conjunction, an auxiliary or another closed-class word."""
     j = 1 if words and words[0] in _OBJECT_DET else 0
     k = j
-    while k < len(words) and words[k] not in _NOT_A_VERB and words[k] not in _CLOSED:
+    while k < len(words) and words[k] not in _NOT_A_VERB and words[k] not in _CLOSED and not _adverb(words[k]):
         k += 1
     return words[j:k]
+
+
+def _adverb(word: str) -> bool:
+    """An adverb of manner made with -ly from an adjective ("locally", "quickly"): no noun phrase's
+    word (English derivational morphology; the adjective is WordNet's, `thesaurus.state`)."""
+    return len(word) > 4 and word.endswith("ly") and thesaurus.state(word[:-2])
 
 
 def _np_head(phrase: list[str]) -> set[str]:
@@ -1259,9 +1265,10 @@ def different_rules(a: Action, ta: frozenset[str], b: Action, tb: frozenset[str]
     if one_verb:
         return bool(only_a & oa and only_b & ob)
     if only_a & oa and only_b & ob and meets(oa, ob) and not meets(a.heads, b.heads) and not (a.refused and b.refused):
-        # two actions on two parts of one thing ("pin the redis version" / "redis keys should
-        # expire"): what they share is the name the two rules are about, not one claim (two
-        # refusals of one thing are one: "stop suggesting X" / "I hate X regression")
+        # two actions on two parts of one thing ("pin the kiln firmware version" / "kiln logs
+        # should rotate weekly"): what they share is the name the two rules are about, not one
+        # claim (two refusals of one thing are one: "stop adding rye to the starter" / "I hate
+        # rye starters")
         return True
     return bool(
         oa & ob
