@@ -132,6 +132,15 @@ def verdict_subject(text: str) -> str:
     return _tried_and_refused([c for c in parts if c])
 
 
+def tried_practice(text: str) -> str:
+    """The practice a "we tried X …, never again" verdict judges ('' when the text holds none):
+    `verdict_subject`'s reading of that shape only."""
+    subj = verdict_subject(text)
+    low = _low(text)
+    parts = [_OPENERS.sub("", c.strip(" .!()\"'")) for c in _CLAUSE.split(low)]
+    return subj if subj and subj == _tried_and_refused([c for c in parts if c]) else ""
+
+
 def stance_of(
     statement: str, read: tuple[frozenset[str], frozenset[str]], at_least: float
 ) -> tuple[frozenset[str], frozenset[str]]:

@@ -11,7 +11,7 @@ a standing rule (`fold`). Momentary, when nothing in it says it holds beyond the
   `thesaurus.state`, of no positive valence, or a malfunction word, `reading.MALFUNCTION`) and
   then asks for one piece of work on one thing (an imperative naming a definite object,
   `reading.names_one_thing`): "grafana is dead, look at the logs". A report beside a generic
-  statement of the new practice ("X is dead, test deployments land on Y") is a verdict on the old
+  statement of the new practice ("X is dead, the club photos live on Y") is a verdict on the old
   way, not a moment: it stays a change.
 """
 

@@ -814,7 +814,8 @@ _NOT_BE = re.compile(r"\b(?:is|are|was|were) not\b")
 # change of habit: what was left is rejected, what replaced it preferred
 _MOVED_OFF = re.compile(
     # (what moved may be named first: "we moved the service off X")
-    r"\b(?:switched|moved|migrated|changed)\s+(?:(?:the|our|my|all|every|each)\s+(?:[\w-]+\s+){1,3}?)?(?:away\s+)?(?:from|off)\s+"
+    r"\b(?:switched|moved|migrated|changed)\s+(?P<what>(?:the|our|my|all|every|each)\s+(?:[\w-]+\s+){1,3}?)?(?:away\s+)?"
+    r"(?:from|off)\s+"
     r"(?P<old>.+?)(?:\s+(?:to|for)\s+(?P<new>.+))?$"
 )
 # what is being retired ("X is being deprecated"): its subject is rejected
@@ -855,6 +856,25 @@ _NEGATIVE_BEFORE = re.compile(r"\b(?:never|not|hardly|scarcely|barely|[a-z]+n't)
 
 def _denied_before(clause: str, at: int) -> bool:
     return bool(_NEGATIVE_SUBJECT.match(clause) or _NEGATIVE_BEFORE.search(clause[:at]))
+
+
+# a noun phrase before the verb of change names what moved ("the import scripts moved off X"):
+# a determiner (Quirk et al. 1985 §5.10 central determiners) and up to three words, nothing else
+_MOVER = re.compile(r"^(?:the|our|my|all|every|each)\s+(?:[\w-]+\s+){1,3}$")
+
+
+def moved_part(text: str) -> frozenset[str]:
+    """The content tokens of what a change of habit moved, when it names it ("we switched the import
+    scripts from X to Y", "the import scripts moved off X": {import, scripts}); empty when the change
+    names no part ("we switched from X to Y"), so it is about everything the old name did."""
+    low = " ".join(text.lower().replace("’", "'").split())
+    part: frozenset[str] = frozenset()
+    for clause in _CLAUSE.split(low):
+        c = re.sub(r"^(?:(?:and|so|then|also|actually|just|we|i)\s+)+", "", clause.strip(" .!?()"))
+        if m := _MOVED_OFF.search(c):
+            before = c[: m.start()]
+            part |= tokens(m.group("what") or (before if _MOVER.match(before) else ""))
+    return part
 
 
 def substituted(text: str, at_least: float) -> tuple[frozenset[str], frozenset[str]]:
@@ -1264,11 +1284,18 @@ def different_rules(a: Action, ta: frozenset[str], b: Action, tb: frozenset[str]
     one_verb = bool(va & vb) or any(thesaurus.synonyms(x, y) for x in va for y in vb)
     if one_verb:
         return bool(only_a & oa and only_b & ob)
-    if only_a & oa and only_b & ob and meets(oa, ob) and not meets(a.heads, b.heads) and not (a.refused and b.refused):
+    if (
+        only_a & oa
+        and only_b & ob
+        and meets(oa, ob)
+        and not (meets(a.heads, ob) or meets(b.heads, oa))
+        and not (a.refused and b.refused)
+    ):
         # two actions on two parts of one thing ("pin the kiln firmware version" / "kiln logs
         # should rotate weekly"): what they share is the name the two rules are about, not one
         # claim (two refusals of one thing are one: "stop adding rye to the starter" / "I hate
-        # rye starters")
+        # rye starters"); when one's head noun is among the other's object words, both act on
+        # that thing ("keep the tram tickets short" / "tram tickets should be brief": rev51c S1)
         return True
     return bool(
         oa & ob
