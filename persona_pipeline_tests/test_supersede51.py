@@ -120,6 +120,13 @@ CHANGE_FOR_ANOTHER_PART = [
     ("always schedule the greenhouse pumps with cron", "we moved the weather logger off cron to systemd timers"),
     ("always keep the recipe cards in notion", "we migrated the shopping lists from notion to obsidian"),
     ("always plot the telescope guiding logs with gnuplot", "we switched the budget charts from gnuplot to matplotlib"),
+    # the part named by a closing place or purpose phrase (rev51c S2's remaining shapes)
+    ("always lint the billing service with eslint", "we swapped eslint for biome on the landing page"),
+    ("always back up the photo library with restic", "we replaced restic with borg in the mail archive"),
+    (
+        "always schedule the greenhouse pumps with cron",
+        "we switched from cron to systemd timers for the weather logger",
+    ),
 ]
 
 
@@ -138,6 +145,8 @@ CHANGE_FOR_THE_SAME_PART = [
     ("always lint the billing service with eslint", "we switched from eslint to biome"),
     ("always keep the recipe cards in notion", "we moved the recipe cards off notion to obsidian"),
     ("always render the choir scores with lilypond", "we switched from lilypond to musescore"),
+    ("always lint the billing service with eslint", "we swapped eslint for biome on the billing service"),
+    ("always back up the photo library with restic", "we replaced restic with borg"),
 ]
 
 
@@ -157,6 +166,9 @@ def test_a_change_for_the_same_part_or_no_part_supersedes(old: str, new: str) ->
         ("we switched from eslint to biome", set()),
         ("after the audit we moved off cron", set()),
         ("I switched my shell to fish", set()),
+        ("we swapped eslint for biome on the landing page", {"land", "page"}),
+        ("we replaced moment with dayjs in the booking app", {"book", "app"}),
+        ("we replaced tabs with spaces", set()),
     ],
 )
 def test_reading_what_a_change_moved(text: str, part: set[str]) -> None:

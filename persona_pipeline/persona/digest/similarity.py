@@ -863,10 +863,17 @@ def _denied_before(clause: str, at: int) -> bool:
 _MOVER = re.compile(r"^(?:the|our|my|all|every|each)\s+(?:[\w-]+\s+){1,3}$")
 
 
+# a place or purpose phrase closing a change names the part it is for ("… to Y on the landing page",
+# "… with Y in the booking app", "… for Y for the night jobs"): a preposition of place or purpose
+# (Quirk et al. 1985 §9.15ff, §9.64) and a determined noun phrase of up to three words
+_FOR_PART = re.compile(r"\s(?:on|in|for)\s+(?P<part>(?:the|our|my|all|every|each)\s+[\w-]+(?:\s+[\w-]+){0,2})$")
+
+
 def moved_part(text: str) -> frozenset[str]:
     """The content tokens of what a change of habit moved, when it names it ("we switched the import
-    scripts from X to Y", "the import scripts moved off X": {import, scripts}); empty when the change
-    names no part ("we switched from X to Y"), so it is about everything the old name did."""
+    scripts from X to Y", "the import scripts moved off X", "we swapped X for Y on the import
+    scripts": {import, scripts}); empty when the change names no part ("we switched from X to Y"),
+    so it is about everything the old name did."""
     low = " ".join(text.lower().replace("’", "'").split())
     part: frozenset[str] = frozenset()
     for clause in _CLAUSE.split(low):
@@ -874,6 +881,10 @@ def moved_part(text: str) -> frozenset[str]:
         if m := _MOVED_OFF.search(c):
             before = c[: m.start()]
             part |= tokens(m.group("what") or (before if _MOVER.match(before) else ""))
+        elif not (m := _REPLACED.search(c)):
+            continue
+        if (new := m.group("new")) and (f := _FOR_PART.search(new)):
+            part |= tokens(f.group("part"))
     return part
 
 
