@@ -269,3 +269,17 @@ def test_two_parts_of_one_named_thing_stay_two_rules() -> None:
         [(Tier.T2, "always pin the kiln firmware version")], [(Tier.T2, "kiln logs should rotate weekly")]
     )
     assert sorted(r.support_sessions for r in rules if r.superseded_by is None) == [1, 1]
+
+
+# --- a change naming no part refuses the old name only for members choosing it -------------------
+def test_a_change_naming_no_part_leaves_a_rule_that_mentions_the_old_name_in_passing() -> None:
+    # the rule is about replying in time; the helpdesk tool is its circumstance, not its choice
+    old = "reply to customers within a day, even if zendesk is slow"
+    rules = _fold_stages(_twice(Tier.T2, old), [(Tier.T2, "we moved off zendesk to freshdesk")])
+    assert not _superseded(rules, old)
+
+
+def test_a_change_naming_no_part_still_supersedes_the_rule_choosing_the_old_name() -> None:
+    old = "always store the raw photos on the nas"
+    rules = _fold_stages(_twice(Tier.T2, old), [(Tier.T2, "from now on the raw photos go to backblaze, not the nas")])
+    assert _superseded(rules, old) and not _current(rules, old)

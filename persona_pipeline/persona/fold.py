@@ -371,7 +371,7 @@ def split_contradictions(
         promoted |= plain
     # the refusals of a name kept so far (a change or a verdict naming another thing in its place,
     # `_refusal`), each distinct one at its newest
-    refusals: dict[tuple[frozenset[str], frozenset[str]], str] = {}
+    refusals: dict[Refusal, str] = {}
     # the kept "we tried X, never again" verdicts: (the practice's names, what they reject)
     tried: list[tuple[frozenset[str], frozenset[str]]] = []
     for o in policy_order(members):
@@ -488,10 +488,15 @@ def _scoped(members: list[Observation]) -> list[list[Observation]]:
     return [g for g in (inside, apart) if g]
 
 
-def _refusal(o: Observation, members: Sequence[Observation]) -> tuple[frozenset[str], frozenset[str]] | None:
-    """(the names a member refuses, the names it takes instead) when it says a change of habit
-    (`_reverses_among`) or a verdict rejecting one name for another (`rejected_name`): the names
-    are words of Zipf ≤ 5 (`similarity.NAMED`)."""
+# (the names a refusal rejects, the names it takes instead, whether a member naming the rejected
+# name anywhere states the old way: `_refused_by`)
+Refusal = tuple[frozenset[str], frozenset[str], bool]
+
+
+def _refusal(o: Observation, members: Sequence[Observation]) -> Refusal | None:
+    """The refusal a member says, when it says a change of habit (`_reverses_among`) or a verdict
+    rejecting one name for another (`rejected_name`): the names are words of Zipf ≤ 5
+    (`similarity.NAMED`)."""
     if _corroborating(o) or _derived(o):
         return None
     if _reverses_among(o, members):
@@ -499,32 +504,36 @@ def _refusal(o: Observation, members: Sequence[Observation]) -> tuple[frozenset[
         # what it takes instead: the names it prefers (Zipf ≤ 4: "woodpecker", not "shell" or the
         # verb of change, "switch", which an agreeing older change says too)
         out, instead = sim.rare(n, sim.NAMED), sim.rare(p, sim.RARE)
-        return (out, instead) if out and instead else None
+        # a change for a named part ("we moved the recipe cards off X") is about the members acting
+        # on that part (`_scoped` kept only those), which state the old way wherever they name X;
+        # a change naming no part ("we switched from X to Y") restates the old way only for members
+        # choosing X (X on their preferred side): another rule may mention X in passing
+        return (out, instead, bool(sim.moved_part(o.statement))) if out and instead else None
     if said := rejected_name(o.statement, o.quote):
-        return frozenset({said[0]}), said[1]
+        # a verdict on exactly one name, said with force and no narrower scope (`rejected_name`)
+        return frozenset({said[0]}), said[1], True
     return None
 
 
-def _keep_refusal(
-    o: Observation, members: Sequence[Observation], refusals: dict[tuple[frozenset[str], frozenset[str]], str]
-) -> None:
+def _keep_refusal(o: Observation, members: Sequence[Observation], refusals: dict[Refusal, str]) -> None:
     if said := _refusal(o, members):
         refusals[said] = max(refusals.get(said, ""), o.timestamp or "")
 
 
-def _refused_by(o: Observation, refusals: dict[tuple[frozenset[str], frozenset[str]], str]) -> bool:
-    """Whether a kept newer refusal rejects a name this member says (and does not refuse itself),
-    and takes instead a thing the member never says: the member states the old way, and repeating the group's words does
-    not make the refusal its support ("we moved the builds off X, they run on Y now" beside
-    "always run the builds on X"; rev49c S3). A member already naming the new choice is weighed
-    by the stances as before."""
+def _refused_by(o: Observation, refusals: dict[Refusal, str]) -> bool:
+    """Whether a kept newer refusal rejects a name this member states as its way (and does not refuse
+    itself), and takes instead a thing the member never says: repeating the group's words does not
+    make the refusal its support ("we moved the builds off X, they run on Y now" beside "always run
+    the builds on X"; rev49c S3). A member already naming the new choice is weighed by the stances
+    as before."""
     if not refusals or _corroborating(o) or _derived(o):
         return False
     when = o.timestamp or ""
-    refuses = stance(o.statement, STANCE_WEIGHT)[1]
+    prefers, refuses = stance(o.statement, STANCE_WEIGHT)
     says = sim.tokens(o.statement)
     return any(
-        when < newest and (out & says) - refuses and instead - says for (out, instead), newest in refusals.items()
+        when < newest and (out & (says if named else prefers)) - refuses and instead - says
+        for (out, instead, named), newest in refusals.items()
     )
 
 
