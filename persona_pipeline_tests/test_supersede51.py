@@ -127,6 +127,9 @@ CHANGE_FOR_ANOTHER_PART = [
         "always schedule the greenhouse pumps with cron",
         "we switched from cron to systemd timers for the weather logger",
     ),
+    # the part's noun shares a stem with the older rule's verb, not with what it acts on (rev51c S2)
+    ("always serve the concert posters with nginx", "we swapped nginx for caddy on the test server"),
+    ("always cache the tide charts with redis", "we swapped redis for valkey on the cache box"),
 ]
 
 

@@ -464,6 +464,13 @@ def _agreeing_trial(o: Observation, members: Sequence[Observation]) -> bool:
     return bool(names) and not any(m is not o and _says_all(names, sim.tokens(m.statement)) for m in members)
 
 
+@lru_cache(maxsize=1 << 16)
+def _acted_on(statement: str) -> frozenset[str]:
+    """The words of a statement less the verbs of its actions (`similarity.action`): what it acts
+    on, which a moved part must name ("serve the images with X" is not about a "server")."""
+    return sim.tokens(statement) - sim.tokens(" ".join(sim.action(statement)[0]))
+
+
 def _scoped(members: list[Observation]) -> list[list[Observation]]:
     """The group, and apart from it the older members a newer change of habit for one named part
     does not touch: "we switched the import scripts from X to Y" refuses X for the import scripts
@@ -484,7 +491,8 @@ def _scoped(members: list[Observation]) -> list[list[Observation]]:
     for m in members:
         when, says = m.timestamp or "", sim.tokens(m.statement)
         parts = [part for newer, out, part in changes if when < newer and out & says]
-        (apart if parts and all(part and not part & says for part in parts) else inside).append(m)
+        acted_on = _acted_on(m.statement)
+        (apart if parts and all(part and not part & acted_on for part in parts) else inside).append(m)
     return [g for g in (inside, apart) if g]
 
 
@@ -994,7 +1002,7 @@ def cross_group_superseded(groups: list[list[Observation]]) -> dict[int, int]:
             targets |= {j for j, g2 in enumerate(groups) if j != i and any(_reassigns(o, m) for m in g2)}
             if part := sim.moved_part(o.statement):
                 # a change for one named part leaves the rules about other parts (`_scoped`)
-                targets = {j for j in targets if part & said[j]}
+                targets = {j for j in targets if any(part & _acted_on(x.statement) for x in groups[j])}
             if names := _tried_names(o.quote):
                 # a tried practice rejects only the rules saying what was tried (`_tried_names`)
                 targets = {j for j in targets if _says_all(names, said[j])}
