@@ -49,11 +49,21 @@ def test_a_newer_plain_command_supersedes_the_correction(correction: str, comman
     assert [r.statement.lower().rstrip(".") for r in rules if r.superseded_by] == [correction.removeprefix("no, ")]
 
 
-def test_a_newer_task_with_a_definite_object_does_not_take_the_correction() -> None:
-    # "hardcode the api url" points at one thing: a task, no rule, so it reverses nothing
+def test_a_newer_task_with_a_definite_object_said_once_does_not_take_the_correction() -> None:
+    # "hardcode the api url" points at one thing: said once, a task (maybe one exception), so it
+    # reverses nothing
     correction, command = OPPOSED[3]
-    current = _current(_fold((correction, Tier.T1), (command, Tier.T2)))
+    inputs = [_inp(f"a{n}", correction, 1 + n, Tier.T1) for n in range(2)] + [_inp("b0", command, 10, Tier.T2)]
+    current = _current(fold([o for r in OfflineDigester().digest_many(inputs) for o in r.observations]))
     assert current == [correction.removeprefix("no, ")], current
+
+
+def test_a_newer_task_with_a_definite_object_said_in_two_sessions_takes_the_correction() -> None:
+    # asked again in another session, the one thing is the person's way now: the newer wins whatever
+    # the tiers (session 51, rev50c S11: `fold._plain_reversals`)
+    correction, command = OPPOSED[3]
+    rules = _fold((correction, Tier.T1), (command, Tier.T2))
+    assert _current(rules) == [command], _current(rules)
 
 
 @pytest.mark.parametrize(("correction", "command"), OPPOSED)

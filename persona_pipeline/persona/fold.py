@@ -54,6 +54,7 @@ from persona_pipeline.persona.digest.lexicon import (
     normalise,
 )
 from persona_pipeline.persona.digest.models import TIER_WEIGHT, Facet, Observation, Rule
+from persona_pipeline.persona.digest.momentary import momentary
 from persona_pipeline.persona.digest.reading import (
     AUX,
     MALFUNCTION,
@@ -66,6 +67,7 @@ from persona_pipeline.persona.digest.reading import (
     reversal,
 )
 from persona_pipeline.persona.digest.reading import DEFINITE as DEFINITE_WORDS
+from persona_pipeline.persona.freshness import MIN_SESSIONS
 
 SIMILARITY = 0.34  # skills' lexical overlap
 OPPOSED_SHARE = 0.9  # a bare statement saying mostly another's words, reversed: the newer of the two wins
@@ -337,9 +339,15 @@ def _newest_of_others(members: Sequence[Observation]) -> dict[str, str]:
     return {q: next((t for k, t in top if k != q), "") for q in by_quote}
 
 
-def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observation], list[Observation]]:
+def split_contradictions(
+    members: Sequence[Observation],
+    refused: list[Observation] | None = None,
+    promoted: set[str] | None = None,
+) -> tuple[list[Observation], list[Observation]]:
     """(current, superseded): in policy order, an observation joins the current stance unless it
-    prefers what that stance rejects or rejects what it prefers (stated stances only, _INFERRED)."""
+    prefers what that stance rejects or rejects what it prefers (stated stances only, _INFERRED).
+    The superseded members a newer refusal named (`_refused_by`) are also added to `refused`; the
+    ids of plain requests that reverse an older rule as a new habit (`_plain_reversals`), to `promoted`."""
     preferred: set[str] = set()
     rejected: set[str] = set()
     kept: list[Observation] = []
@@ -358,10 +366,23 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
             oldest[tier, p, n, w] = min(oldest.get((tier, p, n, w), when), when)
     stated = [(tier, when, p, n, w) for (tier, p, n, w), when in oldest.items()]
     newest_other = _newest_of_others(members)
+    plain = _plain_reversals(members, stated, distinct)
+    if promoted is not None:
+        promoted |= plain
+    # the refusals of a name kept so far (a change or a verdict naming another thing in its place,
+    # `_refusal`), each distinct one at its newest
+    refusals: dict[Refusal, str] = {}
+    # the kept "we tried X, never again" verdicts: (the practice's names, what they reject)
+    tried: list[tuple[frozenset[str], frozenset[str]]] = []
     for o in policy_order(members):
+        if _refused_by(o, refusals):
+            lost.append(o)
+            if refused is not None:
+                refused.append(o)
+            continue
         bare = not (_derived(o) or _stated(o.quote) or _newest_judgement(o, newest_other))
         if (
-            _corroborating(o)
+            (_corroborating(o) and o.observation_id not in plain)
             or _hedged_change(o.quote)  # "maybe X is out, Y is in": it sets no stance against the group
             or (bare and (cut is None or (o.timestamp or "") >= cut) and not _reverses_older(o, stated, distinct))
         ):
@@ -373,21 +394,155 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
                 lost.append(o)
             else:
                 kept.append(o)
+                _keep_refusal(o, members, refusals)
             continue
         p, n = stance(o.statement, STANCE_WEIGHT)
+        # a tried practice rejects the member only when the member says what was tried
+        says = sim.tokens(o.statement)
+        out = rejected.union(*(no for names, no in tried if _says_all(names, says)))
         # it contradicts the current stance only when it disagrees with it more than it agrees:
         # "never mock the db, tests hit a real database" agrees with "don't mock the database,
         # use a real one" on the mocking and the real one, though one names the database as wanted
-        against = sum(sim.weight(t) for t in sim.meets(p, rejected, distinct) | sim.meets(n, preferred, distinct))
-        agree = sum(sim.weight(t) for t in sim.meets(p, preferred, distinct) | sim.meets(n, rejected, distinct))
+        against = sum(sim.weight(t) for t in sim.meets(p, out, distinct) | sim.meets(n, preferred, distinct))
+        agree = sum(sim.weight(t) for t in sim.meets(p, preferred, distinct) | sim.meets(n, out, distinct))
         if against > agree:
             lost.append(o)
             continue
         kept.append(o)
+        _keep_refusal(o, members, refusals)
         preferred |= p
-        rejected |= n
+        if names := _tried_names(o.quote):
+            tried.append((names, n))
+        else:
+            rejected |= n
         outranks.append(_outranking(o))
     return kept, lost
+
+
+def _plain_reversals(
+    members: Sequence[Observation], stated: Sequence[Outranking], distinct: frozenset[str]
+) -> set[str]:
+    """The ids of plain requests ("print the chip number on the receipt": read as one job, not a rule
+    on its own) that say an older stated rule the other way outright ("no, never print the chip
+    number on the receipt") and recur in MIN_SESSIONS sessions after it: the person now asks for
+    it as a habit, a newer explicit reversal, which supersedes the older rule whatever the tiers
+    (README's policy; rev50c S11). Said in one session only, it may be one exception: it stays
+    the older rule's support, as before."""
+    reversing = [
+        o
+        for o in members
+        if _corroborating(o)
+        and not _derived(o)
+        and not _inferred(o.quote)
+        and _against(o, stated, distinct, "outranked") >= OPPOSED_SHARE
+    ]
+    sessions = {o.session_id or o.unit_key for o in reversing}
+    return {o.observation_id for o in reversing} if len(sessions) >= MIN_SESSIONS else set()
+
+
+@lru_cache(maxsize=1 << 16)
+def _tried_names(quote: str) -> frozenset[str]:
+    """The words (Zipf ≤ 5.6, its verb ≤ 5) of the practice a "we tried X, never again" verdict judges
+    (`change_verdict.tried_practice`): "we tried sending the vouchers by email, never again"
+    judges sending them by email, so it is against an older rule only when that rule says those
+    names ("always email the vouchers"), and agrees with one asking for another way ("always hand
+    out the vouchers in person": rev51c S4). Empty for any other sentence."""
+    # (its verb when uncommon: "emailing the vouchers" is the other way of "posting the vouchers";
+    # a common one, "storing", "keeping", may say the older rule's practice in other words)
+    verb, _, rest = change_verdict.tried_practice(quote).partition(" ")
+    return sim.rare(sim.tokens(verb), sim.NAMED) | sim.rare(sim.tokens(rest), STANCE_WEIGHT)
+
+
+def _says_all(names: frozenset[str], says: frozenset[str]) -> bool:
+    """Every one of `names` is said in `says`, itself or by a synonym ("tagging" / "tag")."""
+    return len(sim.meets(names, says)) == len(names)
+
+
+def _agreeing_trial(o: Observation, members: Sequence[Observation]) -> bool:
+    """A "we tried X, never again" verdict whose practice no other member says (`_tried_names`)."""
+    names = _tried_names(o.quote)
+    return bool(names) and not any(m is not o and _says_all(names, sim.tokens(m.statement)) for m in members)
+
+
+@lru_cache(maxsize=1 << 16)
+def _acted_on(statement: str) -> frozenset[str]:
+    """The words of a statement less the verbs of its actions (`similarity.action`): what it acts
+    on, which a moved part must name ("serve the images with X" is not about a "server")."""
+    return sim.tokens(statement) - sim.tokens(" ".join(sim.action(statement)[0]))
+
+
+def _scoped(members: list[Observation]) -> list[list[Observation]]:
+    """The group, and apart from it the older members a newer change of habit for one named part
+    does not touch: "we switched the import scripts from X to Y" refuses X for the import scripts
+    only, so an older "always check the booking api with X" (naming X, not the import scripts) is
+    another rule, neither superseded by the change nor its support (rev50c S8). A change naming no
+    part ("we switched from X to Y") covers every older member naming X."""
+    changes: list[tuple[str, frozenset[str], frozenset[str]]] = []
+    for o in members:
+        if _corroborating(o) or _derived(o) or not _reverses(o.quote):
+            continue
+        out = stance(o.statement, STANCE_WEIGHT)[1]
+        if out:
+            changes.append((o.timestamp or "", out, sim.moved_part(o.statement)))
+    if not any(part for _, _, part in changes):
+        return [members]
+    inside: list[Observation] = []
+    apart: list[Observation] = []
+    for m in members:
+        when, says = m.timestamp or "", sim.tokens(m.statement)
+        parts = [part for newer, out, part in changes if when < newer and out & says]
+        acted_on = _acted_on(m.statement)
+        (apart if parts and all(part and not part & acted_on for part in parts) else inside).append(m)
+    return [g for g in (inside, apart) if g]
+
+
+# (the names a refusal rejects, the names it takes instead, whether a member naming the rejected
+# name anywhere states the old way: `_refused_by`)
+Refusal = tuple[frozenset[str], frozenset[str], bool]
+
+
+def _refusal(o: Observation, members: Sequence[Observation]) -> Refusal | None:
+    """The refusal a member says, when it says a change of habit (`_reverses_among`) or a verdict
+    rejecting one name for another (`rejected_name`): the names are words of Zipf ≤ 5
+    (`similarity.NAMED`)."""
+    if _corroborating(o) or _derived(o):
+        return None
+    if _reverses_among(o, members):
+        p, n = stance(o.statement, STANCE_WEIGHT)
+        # what it takes instead: the names it prefers (Zipf ≤ 4: "woodpecker", not "shell" or the
+        # verb of change, "switch", which an agreeing older change says too)
+        out, instead = sim.rare(n, sim.NAMED), sim.rare(p, sim.RARE)
+        # a change for a named part ("we moved the recipe cards off X") is about the members acting
+        # on that part (`_scoped` kept only those), which state the old way wherever they name X;
+        # a change naming no part ("we switched from X to Y") restates the old way only for members
+        # choosing X (X on their preferred side): another rule may mention X in passing
+        return (out, instead, bool(sim.moved_part(o.statement))) if out and instead else None
+    if said := rejected_name(o.statement, o.quote):
+        # a verdict on exactly one name, said with force and no narrower scope (`rejected_name`)
+        return frozenset({said[0]}), said[1], True
+    return None
+
+
+def _keep_refusal(o: Observation, members: Sequence[Observation], refusals: dict[Refusal, str]) -> None:
+    if said := _refusal(o, members):
+        refusals[said] = max(refusals.get(said, ""), o.timestamp or "")
+
+
+def _refused_by(o: Observation, refusals: dict[Refusal, str]) -> bool:
+    """Whether a kept newer refusal rejects a name this member states as its way (and does not refuse
+    itself), and takes instead a thing the member never says: repeating the group's words does not
+    make the refusal its support ("we moved the builds off X, they run on Y now" beside "always run
+    the builds on X"; rev49c S3). A member already naming the new choice is weighed by the stances
+    as before."""
+    if not refusals or _corroborating(o) or _derived(o):
+        return False
+    when = o.timestamp or ""
+    prefers, refuses = stance(o.statement, STANCE_WEIGHT)
+    says = sim.tokens(o.statement)
+    return any(
+        when < newest and (out & (says if named else prefers)) - refuses and instead - says
+        for (out, instead, named), newest in refusals.items()
+    )
 
 
 Outranking = tuple[Tier, str, frozenset[str], frozenset[str], frozenset[str]]  # tier, when, p, n, words
@@ -548,7 +703,9 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
     seen_in = Counter(t for ts in dict.fromkeys(toks) for t in sim.rare(ts))
     cluster_rare = frozenset(t for t, c in seen_in.items() if c >= 2) or frozenset(seen_in)
 
-    revs = [o.timestamp or "" for o in members if _reverses_among(o, members)]
+    # (a "we tried X, never again" names the group only when it judges what another member says:
+    # beside "hand out the vouchers in person", "we tried emailing them, never again" agrees)
+    revs = [o.timestamp or "" for o in members if _reverses_among(o, members) and not _agreeing_trial(o, members)]
     cut = max(revs) if revs else None
     # a bare statement against part of what a stated member said joins the group but never names
     # it ("push small fixes straight to main" beside "no, never push straight to main")
@@ -843,6 +1000,12 @@ def cross_group_superseded(groups: list[list[Observation]]) -> dict[int, int]:
             targets = {j for t in rejected for j in prefers.get(t, ()) if j != i}
             targets |= {j for j, g2 in enumerate(groups) if j != i and any(_substitutes(o, m) for m in g2)}
             targets |= {j for j, g2 in enumerate(groups) if j != i and any(_reassigns(o, m) for m in g2)}
+            if part := sim.moved_part(o.statement):
+                # a change for one named part leaves the rules about other parts (`_scoped`)
+                targets = {j for j in targets if any(part & _acted_on(x.statement) for x in groups[j])}
+            if names := _tried_names(o.quote):
+                # a tried practice rejects only the rules saying what was tried (`_tried_names`)
+                targets = {j for j in targets if _says_all(names, said[j])}
             for j in sorted(targets):
                 if all((x.timestamp or "") < (o.timestamp or "") for x in groups[j]):
                     beaten.setdefault(j, i)
@@ -1707,16 +1870,38 @@ def fold(observations: Sequence[Observation]) -> list[Rule]:
     for o in obs:
         if _derived(o):
             derived.setdefault(" ".join(o.statement.split()).casefold(), []).append(o)
-    obs = [o for o in obs if not _derived(o)]
+    # a status note or an instruction for the moment ("X is down, restart the agent") changes no
+    # standing rule: it neither starts, supports, names nor supersedes one (digest/momentary)
+    obs = [o for o in obs if not _derived(o) and not momentary(o.quote)]
     stated = [o for o in obs if not _corroborating(o)]
     # wordings said once each that share only the thing they are about (digest/key_terms)
-    groups = [split_contradictions(members) for members in _attach(key_terms.link(_clusters(stated)), obs)]
+    groups: list[tuple[list[Observation], list[Observation]]] = []
+    refused: list[list[Observation]] = []
+    promoted: set[str] = set()
+    for together in _attach(key_terms.link(_clusters(stated)), obs):
+        # a change of habit for one part is about that part only (rev50c S8)
+        for members in _scoped(together):
+            refused.append([])
+            groups.append(split_contradictions(members, refused[-1], promoted))
     groups += [(members, []) for members in derived.values()]
+    refused += [[] for _ in derived]
     current = [kept for kept, _ in groups]
     beaten = cross_group_superseded(current)
     made = [_rule(_facet_of(kept), kept) for kept in current]
+    # a plain request that reversed an older rule as a new habit stands as the rule it superseded
+    # did (`_plain_reversals`), though on its own such a request only corroborates
+    made = [
+        r if r.established or not promoted & set(r.observation_ids) else r.model_copy(update={"established": True})
+        for r in made
+    ]
     for i, (_, losers) in enumerate(groups):
         rule = made[i]
+        if refused[i]:
+            # the person kept talking about the thing and the newest word changed it: the change
+            # stands on the topic's sessions, as the rule it superseded did (rev50c S6)
+            topic = {o.session_id or o.unit_key for o in (*current[i], *refused[i])}
+            rule = rule.model_copy(update={"support_sessions": max(rule.support_sessions, len(topic))})
+            made[i] = rule
         if i in beaten:
             rule = rule.model_copy(update={"superseded_by": made[beaten[i]].rule_id})
         rules.append(rule)

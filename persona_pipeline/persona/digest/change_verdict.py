@@ -46,8 +46,39 @@ _NEGATED = re.compile(r"\b(?:not|never|no|hardly|n't)\b|n't\b")
 _OPENERS = re.compile(r"^(?:(?:honestly|frankly|well|ok|okay|yeah|so|and|but|in hindsight|looking back)\s*,?\s+)+")
 
 
+# a clause refusing a repetition and nothing else: "never again", "not again", "never doing that
+# again" (a negated frequency adjunct, Quirk et al. 1985 §8.63: the negative of "again")
+_NEVER_AGAIN = re.compile(
+    r"^(?:(?:so|and|but|well)\s+)?(?:never|not|no)\s+(?:(?:doing|trying|using)\s+(?:that|it|this)\s+)?again$"
+)
+# what was tried: "we tried X", "I've tried X" (the object up to the clause's end)
+_TRIED = re.compile(
+    r"^(?:we|i)(?:'ve|\s+have)?\s+(?:already\s+|once\s+)?tried\s+(?P<subj>(?!(?:it|that|this|them)\b)[a-z0-9].{0,80}?)$"
+)
+# a practice told as a gerund subject with its past outcome: "running X every Y flooded the logs"
+_DONE = re.compile(r"^(?P<subj>[a-z]+ing\b(?:\s+[\w'.+#-]+){0,6}?)\s+(?:[a-z]+ed|broke|took|made|cost)\b")
+
+
+# prepositions and verbs of absence (Quirk §9.56 "without"; "skip", "omit", "leave out", "instead of")
+_LACKING = re.compile(r"\b(?:without|skipping|skipped|omitting|leaving out|instead of|no|not|never)\b")
+
+
 def _low(text: str) -> str:
     return " ".join(text.lower().replace("’", "'").replace("`", " ").split())
+
+
+def _tried_and_refused(clauses: list[str]) -> str:
+    """The practice of a "we tried X …, never again" verdict ('' when the sentence is none): one
+    clause refusing a repetition, and one telling the practice as tried or as a gerund with its past
+    outcome."""
+    if not any(_NEVER_AGAIN.match(c) for c in clauses):
+        return ""
+    for c in clauses:
+        if m := _TRIED.match(c) or _DONE.match(c):
+            # a practice told by what it lacked ("deploying without a tag", "skipping the backup")
+            # refuses that lack: the verdict asks for the thing, it judges no practice using it
+            return "" if _LACKING.search(m.group(0)) else m.group("subj")
+    return ""
 
 
 def _reports(word: str) -> bool:
@@ -90,7 +121,24 @@ def verdict_subject(text: str) -> str:
             # article claims X has been a pain": another's view reported (rev48c S9)
             continue
         return subj
-    return ""
+    if re.search(r"\b(?:maybe|perhaps|probably|might|if|says|said|thinks)\b", low):
+        return ""  # hedged, conditional or reported: no verdict of the person's
+    from persona_pipeline.persona.digest.change_reading import retracted
+
+    if retracted(low):
+        return ""  # "tried X once and regretted it": the reading's own guard keeps its older sense
+    parts = [_OPENERS.sub("", c.strip(" .!()\"'")) for c in _CLAUSE.split(low)]
+    # (_CLAUSE splits at "and": "we tried X and it flooded everything" keeps X in its own clause)
+    return _tried_and_refused([c for c in parts if c])
+
+
+def tried_practice(text: str) -> str:
+    """The practice a "we tried X …, never again" verdict judges ('' when the text holds none):
+    `verdict_subject`'s reading of that shape only."""
+    subj = verdict_subject(text)
+    low = _low(text)
+    parts = [_OPENERS.sub("", c.strip(" .!()\"'")) for c in _CLAUSE.split(low)]
+    return subj if subj and subj == _tried_and_refused([c for c in parts if c]) else ""
 
 
 def stance_of(

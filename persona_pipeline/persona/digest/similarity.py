@@ -814,7 +814,8 @@ _NOT_BE = re.compile(r"\b(?:is|are|was|were) not\b")
 # change of habit: what was left is rejected, what replaced it preferred
 _MOVED_OFF = re.compile(
     # (what moved may be named first: "we moved the service off X")
-    r"\b(?:switched|moved|migrated|changed)\s+(?:(?:the|our|my|all|every|each)\s+[\w-]+\s+)?(?:away\s+)?(?:from|off)\s+"
+    r"\b(?:switched|moved|migrated|changed)\s+(?P<what>(?:the|our|my|all|every|each)\s+(?:[\w-]+\s+){1,3}?)?(?:away\s+)?"
+    r"(?:from|off)\s+"
     r"(?P<old>.+?)(?:\s+(?:to|for)\s+(?P<new>.+))?$"
 )
 # what is being retired ("X is being deprecated"): its subject is rejected
@@ -855,6 +856,36 @@ _NEGATIVE_BEFORE = re.compile(r"\b(?:never|not|hardly|scarcely|barely|[a-z]+n't)
 
 def _denied_before(clause: str, at: int) -> bool:
     return bool(_NEGATIVE_SUBJECT.match(clause) or _NEGATIVE_BEFORE.search(clause[:at]))
+
+
+# a noun phrase before the verb of change names what moved ("the import scripts moved off X"):
+# a determiner (Quirk et al. 1985 §5.10 central determiners) and up to three words, nothing else
+_MOVER = re.compile(r"^(?:the|our|my|all|every|each)\s+(?:[\w-]+\s+){1,3}$")
+
+
+# a place or purpose phrase closing a change names the part it is for ("… to Y on the landing page",
+# "… with Y in the booking app", "… for Y for the night jobs"): a preposition of place or purpose
+# (Quirk et al. 1985 §9.15ff, §9.64) and a determined noun phrase of up to three words
+_FOR_PART = re.compile(r"\s(?:on|in|for)\s+(?P<part>(?:the|our|my|all|every|each)\s+[\w-]+(?:\s+[\w-]+){0,2})$")
+
+
+def moved_part(text: str) -> frozenset[str]:
+    """The content tokens of what a change of habit moved, when it names it ("we switched the import
+    scripts from X to Y", "the import scripts moved off X", "we swapped X for Y on the import
+    scripts": {import, scripts}); empty when the change names no part ("we switched from X to Y"),
+    so it is about everything the old name did."""
+    low = " ".join(text.lower().replace("’", "'").split())
+    part: frozenset[str] = frozenset()
+    for clause in _CLAUSE.split(low):
+        c = re.sub(r"^(?:(?:and|so|then|also|actually|just|we|i)\s+)+", "", clause.strip(" .!?()"))
+        if m := _MOVED_OFF.search(c):
+            before = c[: m.start()]
+            part |= tokens(m.group("what") or (before if _MOVER.match(before) else ""))
+        elif not (m := _REPLACED.search(c)):
+            continue
+        if (new := m.group("new")) and (f := _FOR_PART.search(new)):
+            part |= tokens(f.group("part"))
+    return part
 
 
 def substituted(text: str, at_least: float) -> tuple[frozenset[str], frozenset[str]]:
@@ -1075,8 +1106,31 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
 # object (the phrase after the verb, up to a preposition, a conjunction or another determiner) are
 # read from English word order, and two wordings with one action and different objects, or one
 # object and different uncommon actions ("sweep" / "mop the porch"), are two rules.
-Action = tuple[frozenset[str], frozenset[str]]  # (verbs, object tokens) of a statement's imperatives
-NO_ACTION: Action = (frozenset(), frozenset())
+class Action(tuple[frozenset[str], frozenset[str]]):
+    """(verbs, object tokens) of a statement's imperatives and norms. Compared as the pair; two
+    readings beside it tell two claims about one thing apart from one claim said twice:
+    `refused`, whether a clause an action was read from refuses what it names ("never …", "stop
+    …", "I hate …"), and `heads`, the head of each object noun phrase (its last word: English noun
+    phrases are head-final), what the action is about ("pin the X version" is about a version)."""
+
+    refused: bool = False
+    heads: frozenset[str] = frozenset()
+
+
+def _action(
+    verbs: frozenset[str], objects: frozenset[str], refused: bool = False, heads: frozenset[str] = frozenset()
+) -> Action:
+    out = Action((verbs, objects))
+    out.refused, out.heads = refused, heads
+    return out
+
+
+NO_ACTION: Action = _action(frozenset(), frozenset())
+# what opens a refusal: the negators of English grammar, the verbs of stopping `_ASPECT` reads, and
+# the negative members of Levin's (1993) §31.2 "admire verbs"
+_REFUSING = frozenset(
+    {"never", "don't", "dont", "not", "no", "won't", "stop", "avoid", "quit", "hate", "dislike", "detest"}
+)
 _OBJECT_DET = DEFINITE | frozenset(
     {"a", "an", "my", "our", "your", "every", "each", "all", "any", "some", "no", "another", "both"}
 )
@@ -1095,6 +1149,50 @@ _NORM = re.compile(
     r"^(?:the\s+|all\s+|every\s+|each\s+|our\s+|my\s+)?(?P<subj>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)\s+"
     r"(?:should|must|needs?\s+to|has\s+to|have\s+to)\s+(?:always\s+|never\s+|not\s+)?be\s+(?P<state>.+)$"
 )
+# the same subject and modal with another verb: what the rule asks its subject to do ("the
+# kiln logs should rotate every week"): the verb is the action, the subject its object
+_NORM_DOES = re.compile(
+    r"^(?:the\s+|all\s+|every\s+|each\s+|our\s+|my\s+|an?\s+)?(?P<subj>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)\s+"
+    r"(?:should|must|shall|needs?\s+to|has\s+to|have\s+to)\s+(?:always\s+|never\s+|not\s+|only\s+)?(?P<verb>[a-z]+)\b"
+)
+
+
+# the speaker's own liking or wanting of a thing ("I want the kiln log short", "I'd rather debug X
+# with Y"): the verb and its object stand as the rule's action. The verbs: the commonest members of
+# Levin (1993, English Verb Classes and Alternations) §31.2 "admire verbs" and §32.1 "want verbs"
+_SPEAKER_VERB = re.compile(
+    r"^(?:i|we)(?:(?:'d|\s+would)\s+rather\s+(?:not\s+)?(?P<do>[a-z]+)|\s+(?:really\s+|also\s+|always\s+)?"
+    r"(?P<like>want|wants|like|prefer|love|hate|need|desire|dislike|detest|favou?r|enjoy))\b"
+)
+# "every <thing> needs <another>": a norm said with the verb of need (Levin 1993 §32.1)
+_NEEDS = re.compile(
+    r"^(?:the\s+|all\s+|every\s+|each\s+|our\s+|my\s+|an?\s+)?(?P<subj>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)\s+"
+    r"(?P<verb>needs|need|requires|require)\s+(?!to\b)"
+)
+
+
+def _object_after(words: list[str]) -> list[str]:
+    """The words of the noun phrase opening `words` (after one determiner), up to a preposition,
+    a conjunction, an auxiliary or another closed-class word."""
+    j = 1 if words and words[0] in _OBJECT_DET else 0
+    k = j
+    while k < len(words) and words[k] not in _NOT_A_VERB and words[k] not in _CLOSED and not _adverb(words[k]):
+        k += 1
+    return words[j:k]
+
+
+def _adverb(word: str) -> bool:
+    """An adverb of manner made with -ly from an adjective ("locally", "quickly"): no noun phrase's
+    word (English derivational morphology; the adjective is WordNet's, `thesaurus.state`)."""
+    return len(word) > 4 and word.endswith("ly") and thesaurus.state(word[:-2])
+
+
+def _np_head(phrase: list[str]) -> set[str]:
+    """The head of a noun phrase: the token of its last word that has one."""
+    for word in reversed(phrase):
+        if toks := tokens(word):
+            return set(toks)
+    return set()
 
 
 @lru_cache(maxsize=1 << 16)
@@ -1107,39 +1205,74 @@ def action(text: str) -> Action:
     low = _MENTION.sub(" quoted ", low)  # a quoted example stands in its phrase as one noun
     verbs: set[str] = set()
     objects: set[str] = set()
+    heads: set[str] = set()
+    refused = False
     for clause in _ACTION_CLAUSE.split(low):
         w = [x.strip(".-") for x in _ACTION_WORD.findall(clause)]
-        if m := _NORM.match(" ".join(w)):
+        found = len(verbs)
+        said = " ".join(w)
+        if m := _NORM.match(said):
             # a norm on its subject ("the kitchen should always be tidy"): the subject is what the
             # rule acts on, and the state it asks for stands as its action
             subject, state = tokens(m.group("subj")), tokens(m.group("state"))
             if subject and state and not set(m.group("subj").split()) & _PERSONAL:
                 verbs |= {"be " + t for t in state}
                 objects |= subject
-            continue
-        i = 0
-        while i < len(w) and w[i] in _VERB_LEAD:
-            i += 1
-        led = i > 0
-        if i + 1 < len(w) and w[i] in _ASPECT and w[i + 1].endswith("ing"):
-            i, led = i + 1, True
-        if i + 1 >= len(w) or w[i] in _NOT_A_VERB or _english(w[i]) is None:
-            continue
-        j = i + 1
-        if w[j] in _OBJECT_DET:
-            j += 1
-        elif not led and w[i] not in base_verbs():
-            continue  # no verb is known to open it: a verbless phrase ("plain words") or a subject
-        start = j
-        while j < len(w) and w[j] not in _NOT_A_VERB and w[j] not in _CLOSED:
-            j += 1
-        if j < len(w) and (w[j] in AUX or w[j] in SUBJECT_PRONOUNS):
-            continue  # the phrase was a subject ("docker compose up is how …")
-        obj = tokens(" ".join(w[start:j]))
-        if obj:
-            verbs.add(_key(w[i]))
-            objects |= obj
-    return (frozenset(verbs), frozenset(objects)) if verbs else NO_ACTION
+                heads |= _np_head(m.group("subj").split())
+        # after a modal comes a bare infinitive (a grammar's rule, not a verb list): any word but an
+        # auxiliary or an -ly adverb is the verb; the norm acts on its subject
+        elif (m := _NORM_DOES.match(said)) and m.group("verb") not in AUX and not m.group("verb").endswith("ly"):
+            if (subject := tokens(m.group("subj"))) and not set(m.group("subj").split()) & _PERSONAL:
+                verbs.add(_key(m.group("verb")))
+                objects |= subject | tokens(" ".join(_object_after(w[len(m.group(0).split()) :])))
+                heads |= _np_head(m.group("subj").split())
+        elif m := _NEEDS.match(said):
+            if (subject := tokens(m.group("subj"))) and not set(m.group("subj").split()) & _PERSONAL:
+                verbs.add("need")
+                objects |= subject | tokens(" ".join(_object_after(w[len(m.group(0).split()) :])))
+                heads |= _np_head(m.group("subj").split())
+        elif m := _SPEAKER_VERB.match(said):
+            verb = m.group("do") or m.group("like")
+            phrase = _object_after(w[len(m.group(0).split()) :])
+            if (obj := tokens(" ".join(phrase))) and verb not in AUX:
+                verbs.add(_key(verb))
+                objects |= obj
+                heads |= _np_head(phrase)
+        else:
+            _imperative(w, verbs, objects, heads)
+        # a refusal is the clause's own that gave an action ("I want X, no Y": the "no" is another's)
+        refused = refused or (len(verbs) > found and bool(_REFUSING.intersection(w[:3])))
+    if not verbs:
+        return NO_ACTION
+    return _action(frozenset(verbs), frozenset(objects), refused, frozenset(heads))
+
+
+def _imperative(w: list[str], verbs: set[str], objects: set[str], heads: set[str]) -> None:
+    """An imperative clause's verb, its object's tokens and head (added to the sets given)."""
+    i = 0
+    while i < len(w) and w[i] in _VERB_LEAD:
+        i += 1
+    led = i > 0
+    if i + 1 < len(w) and w[i] in _ASPECT and w[i + 1].endswith("ing"):
+        i, led = i + 1, True
+    if i + 1 >= len(w) or w[i] in _NOT_A_VERB or _english(w[i]) is None:
+        return
+    if w[i].partition("'")[0] in SUBJECT_PRONOUNS:
+        return  # a subject with its verb contracted ("i'm a big X fan"): no imperative
+    j = i + 1
+    if w[j] in _OBJECT_DET:
+        j += 1
+    elif not led and w[i] not in base_verbs():
+        return  # no verb is known to open it: a verbless phrase ("plain words") or a subject
+    start = j
+    while j < len(w) and w[j] not in _NOT_A_VERB and w[j] not in _CLOSED:
+        j += 1
+    if j < len(w) and (w[j] in AUX or w[j] in SUBJECT_PRONOUNS):
+        return  # the phrase was a subject ("docker compose up is how …")
+    if obj := tokens(" ".join(w[start:j])):
+        verbs.add(_key(w[i]))
+        objects |= obj
+        heads |= _np_head(w[start:j])
 
 
 def _unmatched(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
@@ -1162,6 +1295,19 @@ def different_rules(a: Action, ta: frozenset[str], b: Action, tb: frozenset[str]
     one_verb = bool(va & vb) or any(thesaurus.synonyms(x, y) for x in va for y in vb)
     if one_verb:
         return bool(only_a & oa and only_b & ob)
+    if (
+        only_a & oa
+        and only_b & ob
+        and meets(oa, ob)
+        and not (meets(a.heads, ob) or meets(b.heads, oa))
+        and not (a.refused and b.refused)
+    ):
+        # two actions on two parts of one thing ("pin the kiln firmware version" / "kiln logs
+        # should rotate weekly"): what they share is the name the two rules are about, not one
+        # claim (two refusals of one thing are one: "stop adding rye to the starter" / "I hate
+        # rye starters"); when one's head noun is among the other's object words, both act on
+        # that thing ("keep the tram tickets short" / "tram tickets should be brief": rev51c S1)
+        return True
     return bool(
         oa & ob
         and only_a
