@@ -10,6 +10,12 @@
   break. Only after a secret's label word (`secrets.LABEL_WORD`'s words) and only for runs of 6 and
   more token characters, so prose broken at a line is never joined.
 - A word hyphenated at a line's end (a PDF's or an OCR's layout: `Tukui-` / `tonga`), joined.
+- A data store's typed or numbered reply read as the member it stands for: a DynamoDB item's string
+  and number attributes (AWS's AttributeValue JSON, `"email": {"S": "…"}`) read as `"email": "…"`,
+  and redis-cli's reply to HGETALL, a hash's field and value on numbered lines (`5) "phone"` then
+  `6) "…"`), read as `"phone": "…"`, and its reply to GET at a prompt (`127.0.0.1:6379> GET
+  config:api_token` then `"…"` on the next line), read as `config:api_token="…"`: the readers of
+  labelled values and of records find them.
 - A Markdown table's row naming a variable and its value in adjacent cells (`| \\`API_KEY\\` |
   \\`…\\` |`): the cells' border read as `=`, so the value is read under its name.
 
@@ -57,6 +63,24 @@ _CELLS = re.compile(r"`[A-Z][A-Z0-9_]{2,63}(`[ \t]*\\?\|[ \t]*`)[^`\s|]{6,}`")
 
 Segment = tuple[int, int, str]  # (original start, original end, its reading)
 
+# A DynamoDB attribute's type wrapper around its value (`{"S": "…"}`, `{"N": "…"}`; its quotes possibly
+# escaped once or twice): the wrapper's head and its closing brace are the escapes.
+_TYPED = re.compile(r'(\{[ \t]*\\{0,3}"[SN]\\{0,3}"[ \t]*:[ \t]*)\\{0,3}"[^"\n]{0,300}?\\{0,3}"([ \t]*\})')
+TYPED_GATE = r'\{[ \t]*\\{0,3}"[SN]\\{0,3}"[ \t]*:'
+# redis-cli's numbered reply lines: a quoted field on line n (odd), its value on line n + 1 (a break
+# written raw or JSON-escaped): the break and the next number are the escape, read as `: `
+_NUMBERED = re.compile(
+    r'(\d{1,5})\) \\{0,3}"[^"\n]{1,120}?\\{0,3}"((?:\r?\n|\\{1,3}n)[ \t]{0,24}(\d{1,5})\) )(?=\\{0,3}")'
+)
+# redis-cli's prompt (`host:port>`, `redis>`, a database index `[1]`) and GET with its key, then the
+# quoted reply on the next line: the break is the escape, read as `=`
+_GET_REPLY = re.compile(
+    r"(?:\d{2,5}|redis[\w.-]{0,40})(?:\[\d{1,3}\])?> GET[ \t]+[\w:.{}#/@-]{1,160}"
+    r'((?:\r?\n|\\{1,3}n)[ \t]{0,24})(?=\\{0,3}")'
+)
+GET_GATE = r'> GET[ \t]+[\w:.{}#/@-]{1,160}(?:\r?\n|\\{1,3}n)[ \t]{0,24}\\{0,3}"'
+NUMBERED_GATE = r'\d\) \\{0,3}"[^"\n]{1,120}\\{0,3}"(?:\r?\n|\\{1,3}n)[ \t]{0,24}\d{1,5}\) \\{0,3}"'
+
 
 def _found(text: str, rx: re.Pattern[str], out: str, lower_after: bool = False) -> list[Segment]:
     """Group 1 of each match of `rx`, read as `out` (only where a lowercase letter follows, with
@@ -85,6 +109,30 @@ def wrap_segments(text: str) -> list[Segment]:
 def cells_segments(text: str) -> list[Segment]:
     """Each `NAME` | `value` cell border, read as ` = `."""
     return _found(text, _CELLS, " = ") if "`" in text and "|" in text else []
+
+
+def typed_segments(text: str) -> list[Segment]:
+    """Each DynamoDB type wrapper's head and closing brace around a string or number, read as nothing."""
+    segs: list[Segment] = []
+    for m in _TYPED.finditer(text):
+        segs.append((*m.span(1), ""))
+        segs.append((*m.span(2), ""))
+    return segs
+
+
+def numbered_segments(text: str) -> list[Segment]:
+    """Each break between a hash's field (an odd reply line) and its value (the next), read as `: `."""
+    segs: list[Segment] = []
+    for m in _NUMBERED.finditer(text):
+        n = int(m.group(1))
+        if n % 2 == 1 and int(m.group(3)) == n + 1:
+            segs.append((*m.span(2), ": "))
+    return segs
+
+
+def get_reply_segments(text: str) -> list[Segment]:
+    """Each break between redis-cli's GET of a key and its quoted reply, read as `=`."""
+    return _found(text, _GET_REPLY, "=")
 
 
 def hyphen_segments(text: str) -> list[Segment]:

@@ -1,0 +1,221 @@
+"""Round 28's tuning (issue 17, branch tune28): false positives first, then the causes of round 28's
+misses read by general structure (data stores' replies, records, logs). Values and sentences are
+this file's own, none from the corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction import log_accounts, margin_views
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests.redaction_checks import Checks
+from persona_pipeline_tests.timing import assert_linear
+
+
+@pytest.fixture
+def checks(redactor: Redactor) -> Checks:
+    return Checks(redactor)
+
+
+def _twice_stable(redactor: Redactor, text: str) -> str:
+    once = redactor.redact_many([text])[0].text
+    assert redactor.redact_many([once])[0].text == once, once
+    return once
+
+
+# --- 1. false positives: a browser's agent string's versions, a fetch request's credentials mode
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ua=Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36",
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/118.0.0.0 Edg/118.0.2088.46",
+        "agent Mozilla%2F5.0%20%28X11%29%20AppleWebKit%2F537.36%20Chrome%2F139.0.0.0%20Safari%2F537.36 end",
+    ],
+)
+def test_user_agent_product_versions_are_no_addresses(checks: Checks, text: str) -> None:
+    assert not [v for v, k in checks.spans(text) if k == "ip_address"], checks.spans(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("GET /block/81.2.69.170 HTTP/1.1", "81.2.69.170"),  # (a path's segment, no agent before it)
+        ('{"ua": "Mozilla/5.0 (X11) Firefox/128.0", "path": "/deny/ 81.2.69.171"}', "81.2.69.171"),
+        ('curl -A "Mozilla/5.0" https://example.org/x then GET /hosts/81.2.69.172 ok', "81.2.69.172"),
+        ("Mozilla/5.0 (X11) then http://81.2.69.173/status", "81.2.69.173"),
+    ],
+)
+def test_addresses_beside_agent_strings_still_go(checks: Checks, text: str, address: str) -> None:
+    checks.gone(text, address)
+
+
+@pytest.mark.parametrize("mode", ["include", "same-origin", "omit"])
+def test_fetch_credentials_mode_is_no_secret(checks: Checks, mode: str) -> None:
+    checks.kept(f'await fetch("/api/cart", {{\n  "method": "POST",\n  "credentials": "{mode}"\n}});')
+
+
+def test_a_credentials_value_that_is_no_mode_still_goes(checks: Checks) -> None:
+    checks.gone('{"credentials": "Wq7-pLm2!vRz9"}', "Wq7-pLm2!vRz9")
+
+
+# --- 2. people's records in data stores: the structure says which value is whose
+
+
+def test_dynamodb_item_string_attributes_are_read_as_members(checks: Checks) -> None:
+    text = (
+        '{"Item": {"pk": {"S": "CUST#88"}, "fullName": {"S": "Ousmane Fall"}, '
+        '"email": {"S": "ousmane.fall@gmail.com"}, "phone": {"S": "77 640 21 93"}, '
+        '"address": {"M": {"line1": {"S": "Villa 41, Ngor"}, "city": {"S": "Dakar"}}}}}'
+    )
+    for value in ("Ousmane Fall", "ousmane.fall@gmail.com", "77 640 21 93", "Villa 41, Ngor"):
+        checks.gone(text, value)
+
+
+def test_dynamodb_item_escaped_in_a_tool_result(checks: Checks) -> None:
+    text = (
+        '{"content": "{\\"Item\\": {\\"fullName\\": {\\"S\\": \\"Ousmane Fall\\"}, '
+        '\\"email\\": {\\"S\\": \\"ousmane.fall@gmail.com\\"}}}"}'
+    )
+    checks.gone(text, "Ousmane Fall")
+
+
+def test_dynamodb_attributes_of_no_person_stay(checks: Checks) -> None:
+    checks.kept('{"count": {"N": "42"}, "status": {"S": "ACTIVE"}, "region": {"S": "Frankfurt"}}')
+
+
+def test_redis_hash_reply_fields_and_values(checks: Checks) -> None:
+    text = (
+        "127.0.0.1:6379> HGETALL member:77\n"
+        ' 1) "name"\n 2) "Ousmane Fall"\n 3) "email"\n 4) "ousmane.f@gmail.com"\n'
+        ' 5) "phone"\n 6) "77 640 21 93"\n 7) "tier"\n 8) "gold"'
+    )
+    out = _twice_stable(checks.redactor, text)
+    for value in ("Ousmane Fall", "ousmane.f@gmail.com", "77 640 21 93"):
+        assert value not in out, out
+    assert '"gold"' in out and '"tier"' in out
+
+
+def test_redis_list_reply_stays(checks: Checks) -> None:
+    checks.kept('127.0.0.1:6379> LRANGE jobs 0 -1\n1) "resize-17"\n2) "resize-18"\n3) "resize-19"')
+
+
+def test_psql_expanded_record_name(checks: Checks) -> None:
+    text = "-[ RECORD 1 ]----\nid       | 912\nname     | Ousmane Fall\nemail    | ousmane.f@gmail.com\n"
+    checks.gone(text, "Ousmane Fall")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (a name key beside no contact field: a build step's, a service's)
+        "-[ RECORD 1 ]----\nid       | 912\nname     | Nightly Fall\nstatus   | done\n",
+        '{"name": "Rapid Falls", "kind": "waterfall", "height_m": 30}',
+        # (a contact key far away, past a blank line)
+        '{"name": "Harvest Moon"}\n\n{"email": "desk@example.org"}',
+        # (an organisation's or a shop's record: a legal form, English words beside a phone)
+        '{"name": "Kestrel Outfitters GmbH", "email": "kestrel.outfitters@gmail.com"}',
+        '{"name": "Copper Kettle", "phone": "+44 20 7946 0000", "city": "York"}',
+        # (the name's record ends before the mailbox: another object's member)
+        '{"team": {"name": "Quiet Harbour"}, "owner": {"email": "quiet.harbour@gmail.com"}}',
+    ],
+)
+def test_name_keys_without_a_contact_sibling_stay(checks: Checks, text: str) -> None:
+    assert not [v for v, k in checks.spans(text) if k == "person_name"], checks.spans(text)
+
+
+def test_name_key_with_a_contact_sibling_before_it(checks: Checks) -> None:
+    checks.gone('{"email": "ousmane.f@gmail.com", "name": "Ousmane Fall"}', "Ousmane Fall")
+
+
+def test_query_string_name_beside_a_phone(checks: Checks) -> None:
+    checks.gone('"uri": "/join?name=Ousmane+Fall&email=ousmane.fall%40gmail.com"', "Ousmane+Fall")
+    checks.gone('"uri": "/join?name=Ousmane+Diallo&phone=77%20640%2021%2093"', "Ousmane+Diallo")
+
+
+# --- 3. logs that name an account by their format
+
+
+def test_windows_event_account_fields(checks: Checks) -> None:
+    text = (
+        "<EventData>\n"
+        '  <Data Name="TargetUserName">ofall77</Data>\n'
+        '  <Data Name="TargetDomainName">ACME</Data>\n'
+        '  <Data Name="SubjectUserName">LAPTOP-22$</Data>\n'
+        "</EventData>"
+    )
+    out = checks.redacted(text)
+    assert "ofall77" not in out and "LAPTOP-22$" in out and ">ACME<" in out, out
+
+
+@pytest.mark.parametrize("account", ["SYSTEM", "-", "LOCAL SERVICE", "NETWORK SERVICE", "DWM-3", "SRV-APP01$"])
+def test_windows_event_system_accounts_stay(checks: Checks, account: str) -> None:
+    checks.kept(f'<Data Name="SubjectUserName">{account}</Data>')
+
+
+def test_windows_event_escaped_tags(checks: Checks) -> None:
+    checks.gone('&lt;Data Name="TargetUserName"&gt;ofall78&lt;/Data&gt;', "ofall78")
+    checks.gone('{"m": "<Data Name=\\"TargetUserName\\">ofall79</Data>"}', "ofall79")
+
+
+def test_common_log_format_user(checks: Checks) -> None:
+    line = '203.0.113.50 - ofall80 [12/Jan/2026:08:15:00 +0000] "POST /session HTTP/1.1" 302 0'
+    checks.gone(line, "ofall80")
+
+
+def test_common_log_format_without_user_stays(checks: Checks) -> None:
+    line = '203.0.113.50 - - [12/Jan/2026:08:15:00 +0000] "GET /health HTTP/1.1" 200 2'
+    assert not [v for v, k in checks.spans(line) if k == "user_name"], checks.spans(line)
+
+
+def test_bracketed_date_in_prose_is_no_log_line(checks: Checks) -> None:
+    text = "we shipped it in the release notes of the sprint [12/Jan/2026:08:15:00 +0000] as planned"
+    assert not [v for v, k in checks.spans(text) if k == "user_name"], checks.spans(text)
+
+
+# --- 4. secrets: a redis GET reply under a secret's key, Context7's key shape
+
+
+def test_redis_get_reply_under_a_secret_key(checks: Checks) -> None:
+    checks.gone('127.0.0.1:6379> GET settings:smtp_password\n"Pq9-vv2Lm!x"', "Pq9-vv2Lm!x")
+    token = "a81fd0c2b7e94f3aa0c1d2e3f4a5b6c7"
+    checks.gone(f'{{"c": "127.0.0.1:6379> GET cfg:api_token\\n\\"{token}\\""}}', token)
+
+
+def test_redis_get_reply_under_a_plain_key_stays(checks: Checks) -> None:
+    checks.kept('127.0.0.1:6379> GET settings:theme\n"solarized"')
+
+
+def test_context7_key(checks: Checks) -> None:
+    key = "ctx7sk-0c9e1d2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f"
+    checks.gone(f"CONTEXT7 key: {key}", key)
+
+
+# --- linearity of the new readings
+
+
+@pytest.mark.parametrize(
+    "piece",
+    [
+        '{"S": ',  # (type wrappers never closed)
+        '{"S": "x',
+        ' 1) "a"\n',  # (numbered lines, no pair)
+        "127.0.0.1:6379> GET k\n",
+        " [12/Jan/2026:08:15:00 +0000]",
+        'Name="TargetUserName">',
+        "Mozilla/5.0 Chrome/",
+    ],
+)
+def test_new_readings_are_linear(redactor: Redactor, piece: str) -> None:
+    assert_linear(lambda t: redactor.redact_many([t]), lambda n: piece * n, 4000)
+
+
+def test_segment_finders_are_linear() -> None:
+    for find, piece in (
+        (margin_views.typed_segments, '{"S": "aaa'),
+        (margin_views.numbered_segments, '1) "aaaa"\\n'),
+        (margin_views.get_reply_segments, "6379> GET aaaa "),
+        (lambda t: list(log_accounts.log_account_spans(t)), "a b c [12/Jan/2026:08:15:00 +0000]"),
+    ):
+        assert_linear(find, lambda n, p=piece: p * n, 20000)
