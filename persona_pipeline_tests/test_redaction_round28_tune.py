@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from persona_pipeline.core.evidence.redaction import log_accounts, margin_views
+from persona_pipeline.core.evidence.redaction import log_accounts, margin_views, person_records
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
 from persona_pipeline_tests.redaction_checks import Checks
 from persona_pipeline_tests.timing import assert_linear
@@ -219,3 +219,59 @@ def test_segment_finders_are_linear() -> None:
         (lambda t: list(log_accounts.log_account_spans(t)), "a b c [12/Jan/2026:08:15:00 +0000]"),
     ):
         assert_linear(find, lambda n, p=piece: p * n, 20000)
+
+
+# --- 5. search hits' highlights, a birth column named by its participle, an `-er` surname in a record
+
+
+def test_typesense_highlight_snippet_of_a_name_field(checks: Checks) -> None:
+    text = '{"highlights": [{"field": "full_name", "snippet": "<mark>Ousmane</mark> <mark>Diallo</mark>"}]}'
+    out = checks.redacted(text)
+    assert "Ousmane" not in out and "Diallo" not in out, out
+
+
+def test_highlight_escaped_in_a_tool_result(checks: Checks) -> None:
+    text = (
+        '{"c": "{\\"field\\": \\"full_name\\", \\"snippet\\": '
+        '\\"\\u003cmark\\u003eOusmane\\u003c/mark\\u003e \\u003cmark\\u003eDiallo\\u003c/mark\\u003e\\"}"}'
+    )
+    out = checks.redacted(text)
+    assert "Ousmane" not in out and "Diallo" not in out, out
+
+
+def test_highlight_of_a_plain_field_stays(checks: Checks) -> None:
+    checks.kept('{"field": "title", "snippet": "how to <mark>rotate</mark> logs"}')
+
+
+def test_search_hit_name_beside_a_street(checks: Checks) -> None:
+    checks.gone('{"hits": [{"id": 7, "name": "Ousmane Diallo", "address": "Villa 41, Ngor"}]}', "Ousmane Diallo")
+
+
+def test_search_hit_of_a_shop_stays(checks: Checks) -> None:
+    text = '{"hits": [{"id": 8, "name": "Harbour Bakery", "address": "12 Quay Street"}]}'
+    assert not [v for v, k in checks.spans(text) if k == "person_name"], checks.spans(text)
+
+
+def test_born_on_column_of_a_people_table(checks: Checks) -> None:
+    text = (
+        "INSERT INTO `members` (`id`, `full_name`, `email`, `born_on`) VALUES "
+        "(3,'Ousmane Diallo','ousmane.d@gmail.com','1979-04-12');"
+    )
+    checks.gone(text, "1979-04-12")
+
+
+@pytest.mark.parametrize(
+    ("member", "kind"),
+    [("born_on", "date_of_birth"), ("bornAt", "date_of_birth"), ("borneo_site", None), ("bornholm", None)],
+)
+def test_born_member_names(member: str, kind: str | None) -> None:
+    assert person_records.member_kind(member) == kind
+
+
+def test_record_name_with_an_er_surname_beside_its_mailbox(checks: Checks) -> None:
+    checks.gone('{"name": "Amelie Gerber", "email": "amelie.gerber@posteo.de"}', "Amelie Gerber")
+
+
+def test_record_of_a_thing_beside_a_mailbox_spelling_it_stays(checks: Checks) -> None:
+    text = '{"name": "Load Balancer", "email": "load.balancer@gmail.com"}'
+    assert not [v for v, k in checks.spans(text) if k == "person_name"], checks.spans(text)

@@ -16,6 +16,10 @@
   `6) "…"`), read as `"phone": "…"`, and its reply to GET at a prompt (`127.0.0.1:6379> GET
   config:api_token` then `"…"` on the next line), read as `config:api_token="…"`: the readers of
   labelled values and of records find them.
+- A search engine's highlighted hit read as the field it highlights: the highlight tags dropped
+  (Elasticsearch's default `<em>`, Meilisearch's `_formatted` `<em>`, Typesense's `<mark>`; written
+  raw, JSON-, HTML- or URL-escaped) and Typesense's highlight object (`{"field": "full_name",
+  "snippet": "…"}`, its documented `highlights` shape) read as `{"full_name": "…"}`.
 - A Markdown table's row naming a variable and its value in adjacent cells (`| \\`API_KEY\\` |
   \\`…\\` |`): the cells' border read as `=`, so the value is read under its name.
 
@@ -79,6 +83,15 @@ _GET_REPLY = re.compile(
     r'((?:\r?\n|\\{1,3}n)[ \t]{0,24})(?=\\{0,3}")'
 )
 GET_GATE = r'> GET[ \t]+[\w:.{}#/@-]{1,160}(?:\r?\n|\\{1,3}n)[ \t]{0,24}\\{0,3}"'
+# a highlight tag around a matched word, in any of the escapes a pasted response carries
+_HIGHLIGHT_TAG = re.compile(r"(?:<|&lt;|\\u003[cC]|%3[cC])(?:/|%2[fF])?(?:mark|em)(?:>|&gt;|\\u003[eE]|%3[eE])")
+# Typesense's highlight object: the field's name, then its snippet (quotes possibly escaped)
+_HIGHLIGHT_FIELD = re.compile(
+    r'(\\{0,3}"field\\{0,3}"[ \t]*:[ \t]*)\\{0,3}"[A-Za-z_][\w.]{0,63}\\{0,3}"'
+    r'([ \t]*,[ \t]*\\{0,3}"snippet\\{0,3}")(?=[ \t]*:)'
+)
+# (the search responses' own words: Typesense's `snippet`, Meilisearch's `_formatted`, ES's `highlight`)
+HIGHLIGHT_GATE = r"snippet|_formatted|highlight"
 NUMBERED_GATE = r'\d\) \\{0,3}"[^"\n]{1,120}\\{0,3}"(?:\r?\n|\\{1,3}n)[ \t]{0,24}\d{1,5}\) \\{0,3}"'
 
 
@@ -133,6 +146,16 @@ def numbered_segments(text: str) -> list[Segment]:
 def get_reply_segments(text: str) -> list[Segment]:
     """Each break between redis-cli's GET of a key and its quoted reply, read as `=`."""
     return _found(text, _GET_REPLY, "=")
+
+
+def highlight_segments(text: str) -> list[Segment]:
+    """A search hit's highlight tags, read as nothing, and Typesense's `"field": "X", "snippet"` read
+    as `"X"`."""
+    segs = [(m.start(), m.end(), "") for m in _HIGHLIGHT_TAG.finditer(text)]
+    for m in _HIGHLIGHT_FIELD.finditer(text):
+        segs.append((*m.span(1), ""))
+        segs.append((*m.span(2), ""))
+    return segs
 
 
 def hyphen_segments(text: str) -> list[Segment]:

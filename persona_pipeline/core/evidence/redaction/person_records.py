@@ -52,6 +52,8 @@ _MEMBER_KINDS: dict[str, str] = {
     **dict.fromkeys(("address", "streetaddress", "line1", "line2", "addressline1", "addressline2"), "address"),
     **dict.fromkeys(("birthdate", "birthday", "dateofbirth", "dob"), "date_of_birth"),
 }  # fmt: skip
+# what follows `born` in a birth date's member name (`born_on`, `born_at`, `born_date`, `born`)
+_BORN_TAILS = frozenset(("", "on", "at", "date", "day"))
 # members that name a company, a team or a thing as often as a person: their value must read as a
 # person's name by the engine's own reading (`pii.person_cell`: no legal form, no everyday word)
 _BARE_NAME_MEMBERS = frozenset(("name", "displayname", "display_name", "nickname", "recipient", "recipients"))
@@ -94,7 +96,11 @@ _TEMPLATE = re.compile(
 
 def member_kind(member: str) -> str | None:
     """The kind of a person's detail a member (or column) of this name holds, or None."""
-    return _MEMBER_KINDS.get(member.lstrip("$").replace("_", "").replace("-", "").lower())
+    name = member.lstrip("$").replace("_", "").replace("-", "").lower()
+    kind = _MEMBER_KINDS.get(name)
+    if kind is None and name.startswith("born") and name[4:] in _BORN_TAILS:
+        return "date_of_birth"  # (`born_on`, `born_at`, `bornDate`: the participle names the birth)
+    return kind
 
 
 def plausible_value(kind: str, value: str) -> bool:

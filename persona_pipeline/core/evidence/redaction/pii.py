@@ -2505,13 +2505,15 @@ def person_name_spans(text: str) -> Iterator[Span]:
         # (in a sentence of another script, `клієнт надіслав name: X`, the key is a form's too)
         full = _key_full_name(words) or (
             (
-                _contact_sibling(text, k0, end, words)
-                or not text[k0].isascii()
+                not text[k0].isascii()
                 or _PERSON_RECORD.search(text, max(0, k0 - 28), k0 + 1) is not None
                 or _other_script_before(text, k0)
             )
             and _name_shaped(words)
         )
+        # (a person's record by its siblings: a birth date, a mailbox spelling the name; a name's shape
+        # as after `my name is`, an `-er` surname too: `Schuster`)
+        full = full or (len(words) >= 2 and _name_shaped(words, True) and _contact_sibling(text, k0, end, words))
         if len(words) >= 2 and full and _name_words_ok(value, single_needs_list=True):
             yield Span(start, end, "person_name")
     for _, (start, end) in _ACTION_ITEM.finditer(text) if _open(text, "name_action") else ():
@@ -2683,12 +2685,13 @@ _CONTACT_FIELD_NEXT = re.compile(
 # `name | X`), a DynamoDB string attribute's wrapper (`"name": {"S": "X"}`, AWS's AttributeValue
 # JSON), or redis-cli's numbered reply lines (`1) "name"` then `2) "X"`, HGETALL's field/value pairs)
 _NAME_KEY_SEP = r"(?:[ \t]*[:=|][ \t]*(?:\{[ \t]*\\?\"S\\?\"[ \t]*:[ \t]*)?|[ \t]*(?:\r?\n|\\n)[ \t]*\d{1,4}\)[ \t]+)"
-# a contact field's key in the same record as a `name` key (schema.org Person's `email` and
-# `birthDate`; vCard's EMAIL and BDAY, RFC 6350): written as a key, the word alone between the
+# a contact field's key in the same record as a `name` key (schema.org Person's `email`, `telephone`,
+# `address` and `birthDate`; vCard's EMAIL, TEL, ADR and BDAY, RFC 6350): written as a key, the word alone between the
 # record's delimiters and then a separator (`"email":`, `email |`, `&email=`, redis-cli's `3) "email"`)
 _CONTACT_KEY = re.compile(
     r"(?i)(?:^|[\s{,\"'`(|\\&?;])(?:(e-?mail(?:[_ ]?address)?)|(phone(?:[_ ]?number)?|mobile(?:[_ ]?phone)?|telephone|"
-    r"tel|cell(?:[_ ]?phone)?)|date[_ ]?of[_ ]?birth|dob|birth[_ ]?date|birthday|born[_ ]?on)\\{0,3}[\"'`]?[ \t]*"
+    r"tel|cell(?:[_ ]?phone)?|(?:home[_ ]?|postal[_ ]?|street[_ ]?)?address|street)|"
+    r"date[_ ]?of[_ ]?birth|dob|birth[_ ]?date|birthday|born[_ ]?on)\\{0,3}[\"'`]?[ \t]*"
     r"(?:[:=|]|\\{0,3}(?:\r?\n|\\n)[ \t]*\d{1,4}\))"
 )
 # the mailbox's local part after an e-mail key (its value's quotes, a psql cell's spaces, a reply's number)
@@ -2729,9 +2732,15 @@ def _contact_sibling(text: str, k0: int, end: int, words: list[str]) -> bool:
     every = (" ".join(words) + (tail.group(0) if tail is not None else "")).split()
     if every[-1].lower() in GROUP_WORDS or any(w.lower().rstrip(".") in LEGAL_FORMS for w in every):
         return False  # (`Acme Traders GmbH` with `orders@acmetraders.example`)
+    frequent = frequent_english()
+    if all(w.lower() in frequent and not _listed_name(w) for w in every) or any(
+        w.isascii() and not _listed_name(w) and _english_derived(w) for w in every
+    ):
+        return False  # (`Night Shift`: every word an everyday one; `Load Balancer`: an English derived word)
     folded = [_ascii_word(w) for w in every]
     english = english_word_list()
-    # (a phone beside a name of no English word: `Northwind Traders`, `Harbour Lights` are a shop's)
+    # (a phone or an address beside a name of no English word: `Northwind Traders`, `Harbour Lights`
+    # are a shop's)
     foreign = not any(w.lower() in english for p in every for w in p.split("-"))
     for window in (
         _record_window(text, end, end + _SIBLING_REACH, True),

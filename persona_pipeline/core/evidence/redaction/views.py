@@ -602,12 +602,22 @@ _CELLS_PROBE = Rx(r"`[A-Z][A-Z0-9_]{2,63}`[ \t]*\\?\|[ \t]*`")
 _TYPED_PROBE = Rx(margin_views.TYPED_GATE)
 _NUMBERED_PROBE = Rx(margin_views.NUMBERED_GATE)
 _GET_PROBE = Rx(margin_views.GET_GATE)
+_HIGHLIGHT_PROBE = Rx(margin_views.HIGHLIGHT_GATE)
 # the RE2 probes `_direct_views` reads (each still behind its cheap `in` tests), and those other
 # modules ask of the same texts (`share_probe`)
 _SET_PROBES: tuple[Rx, ...] = (
     *(_JSON_PROBE, _CONT_PROBE, _PCT_PROBE, _HTML_PROBE, _JOIN_PROBE, _PUNCT_PROBE, _PS_PROBE, _QP_PROBE),
     _EWORD_PROBE,
-    *(_MARGIN_PROBE, _WRAP_PROBE, _CELLS_PROBE, _HYPHEN_PROBE, _TYPED_PROBE, _NUMBERED_PROBE, _GET_PROBE),
+    *(
+        _MARGIN_PROBE,
+        _WRAP_PROBE,
+        _CELLS_PROBE,
+        _HYPHEN_PROBE,
+        _TYPED_PROBE,
+        _NUMBERED_PROBE,
+        _GET_PROBE,
+        _HIGHLIGHT_PROBE,
+    ),
 )
 _SET_INDEX = {id(rx): i for i, rx in enumerate(_SET_PROBES)}
 
@@ -728,6 +738,7 @@ _RESHAPED = (
     (lambda t: '"S' in t or '"N' in t, _TYPED_PROBE, margin_views.typed_segments),
     (lambda t: ') "' in t or ') \\"' in t, _NUMBERED_PROBE, margin_views.numbered_segments),
     (lambda t: "> GET" in t, _GET_PROBE, margin_views.get_reply_segments),
+    (lambda t: "mark" in t or "em" in t, _HIGHLIGHT_PROBE, margin_views.highlight_segments),
 )
 
 
