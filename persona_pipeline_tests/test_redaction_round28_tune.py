@@ -275,3 +275,48 @@ def test_record_name_with_an_er_surname_beside_its_mailbox(checks: Checks) -> No
 def test_record_of_a_thing_beside_a_mailbox_spelling_it_stays(checks: Checks) -> None:
     text = '{"name": "Load Balancer", "email": "load.balancer@gmail.com"}'
     assert not [v for v, k in checks.spans(text) if k == "person_name"], checks.spans(text)
+
+
+# --- 6. a national identity number under its column, Egypt's `الرقم القومي` label
+
+
+def test_national_id_column_of_an_insert(checks: Checks) -> None:
+    checks.gone("INSERT INTO applicants (id, national_id) VALUES (7, '28801021400571');", "28801021400571")
+
+
+def test_national_id_column_holding_no_number_stays(checks: Checks) -> None:
+    checks.kept("INSERT INTO regions (id, national_id) VALUES (3, 'north-east');")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "الرقم القومي: 28801021400571",
+        '{"m": "\\u0627\\u0644\\u0631\\u0642\\u0645 \\u0627\\u0644\\u0642\\u0648\\u0645\\u064a: 28801021400571"}',
+    ],
+)
+def test_egyptian_national_number_label(checks: Checks, text: str) -> None:
+    checks.gone(text, "28801021400571")
+
+
+def test_arabic_prose_number_without_the_label_stays(checks: Checks) -> None:
+    checks.kept("رقم الطلب 28801021400571")  # ("the order number": no identity label)
+
+
+# --- 7. a result table's rule under its header (psql, Markdown)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "  id  |     phone\n------+----------------\n  417 | +44 20 7946 0321\n(1 row)",
+        '{"content": "  id  |     phone\\n------+----------------\\n  417 | +44 20 7946 0321\\n(1 row)"}',
+        "| id | phone |\n|---|---|\n| 417 | +44 20 7946 0321 |",
+    ],
+)
+def test_result_table_under_a_rule_line(checks: Checks, text: str) -> None:
+    checks.gone(text, "+44 20 7946 0321")
+
+
+def test_rule_line_is_linear(redactor: Redactor) -> None:
+    assert_linear(lambda t: redactor.redact_many([t]), lambda n: "id | phone\n" + "-" * n + "x\n1 | 2\n", 40000)

@@ -51,6 +51,11 @@ _MEMBER_KINDS: dict[str, str] = {
     **dict.fromkeys(("phone", "phonenumber", "phonenumbers", "mobile", "mobilephone", "telephone"), "phone"),
     **dict.fromkeys(("address", "streetaddress", "line1", "line2", "addressline1", "addressline2"), "address"),
     **dict.fromkeys(("birthdate", "birthday", "dateofbirth", "dob"), "date_of_birth"),
+    # (a national identity number's column or member: schema.org Person's `taxID` aside, the names
+    # databases give it; only a person holds one)
+    **dict.fromkeys(
+        ("nationalid", "nationalidnumber", "nationalnumber", "nationalidentitynumber"), "national_id_number"
+    ),
 }  # fmt: skip
 # what follows `born` in a birth date's member name (`born_on`, `born_at`, `born_date`, `born`)
 _BORN_TAILS = frozenset(("", "on", "at", "date", "day"))
@@ -123,6 +128,10 @@ def plausible_value(kind: str, value: str) -> bool:
         return sum(c.isdigit() for c in v) >= 6 and not any(c.isalpha() for c in v)
     if kind == "date_of_birth":
         return sum(c.isdigit() for c in v) >= 4
+    if kind == "national_id_number":
+        # (an identity number: 6 to 20 digits, a few letters or separators at most; no word)
+        digits = sum(c.isdigit() for c in v)
+        return 6 <= digits <= 20 and len(v) <= digits + 4 and all(c.isalnum() or c in " -./" for c in v)
     return any(c.isalpha() for c in v)  # address: a line of words
 
 

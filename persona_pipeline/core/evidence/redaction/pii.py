@@ -1046,6 +1046,13 @@ def table_column_spans(text: str) -> Iterator[Span]:
             continue  # its width before redaction is unknown (see the rows')
         nl = text.find("\n", h1 + 1)
         first_row = text[h1 + 1 : len(text) if nl < 0 else nl]
+        rows_at = h1 + 1
+        if nl > 0 and _RULE_LINE.fullmatch(first_row) is not None:
+            # (psql's and a Markdown table's rule under the header, `------+------`, `|---|---|`:
+            # the rows start on the next line)
+            rows_at = nl + 1
+            nl = text.find("\n", rows_at)
+            first_row = text[rows_at : len(text) if nl < 0 else nl]
         # the separator the header and its first row share, the header's most frequent first
         # ("Hey, | team | phone |": the comma is prose, the pipes are the table)
         sep, width = None, 0
@@ -1072,7 +1079,7 @@ def table_column_spans(text: str) -> Iterator[Span]:
             or any(c.strip().strip("\"'").lower() in _RECORD_CONTACT_COLUMNS for c in cells)
         )
         contact = {i for i, cell in enumerate(cells) if cell.strip().strip("\"'").lower() == "contact"}
-        pos = h1 + 1
+        pos = rows_at
         for _ in range(_MAX_TABLE_ROWS):
             if pos >= len(text):
                 break
@@ -1139,6 +1146,8 @@ def table_column_spans(text: str) -> Iterator[Span]:
             pos = end + 1
 
 
+# a table's rule line under its header (psql's `-----+-----`, Markdown's `|---|:--:|`, a box's `===`)
+_RULE_LINE = re.compile(r"[ \t]*[|+]?[ \t]*[-=:]{3}[-=:+| \t]*")
 # a date in a cell, its groups spaced or dotted (`2024 06 01`, `01.06.2024`): no contact's number
 _SPACED_DATE = re.compile(r"(?:\d{4}[ ./-]\d{1,2}[ ./-]\d{1,2}|\d{1,2}[ ./-]\d{1,2}[ ./-]\d{4})$")
 
