@@ -14,7 +14,7 @@
   and number attributes (AWS's AttributeValue JSON, `"email": {"S": "…"}`) read as `"email": "…"`,
   and redis-cli's reply to HGETALL, a hash's field and value on numbered lines (`5) "phone"` then
   `6) "…"`), read as `"phone": "…"`, and its reply to GET at a prompt (`127.0.0.1:6379> GET
-  config:api_token` then `"…"` on the next line), read as `config:api_token="…"`: the readers of
+  config:api_token` then `"…"` on the next line), read as `config_api_token="…"`: the readers of
   labelled values and of records find them.
 - A search engine's highlighted hit read as the field it highlights: the highlight tags dropped
   (Elasticsearch's default `<em>`, Meilisearch's `_formatted` `<em>`, Typesense's `<mark>`; written
@@ -79,7 +79,7 @@ _NUMBERED = re.compile(
 # redis-cli's prompt (`host:port>`, `redis>`, a database index `[1]`) and GET with its key, then the
 # quoted reply on the next line: the break is the escape, read as `=`
 _GET_REPLY = re.compile(
-    r"(?:\d{2,5}|redis[\w.-]{0,40})(?:\[\d{1,3}\])?> GET[ \t]+[\w:.{}#/@-]{1,160}"
+    r"(?:\d{2,5}|redis[\w.-]{0,40})(?:\[\d{1,3}\])?> GET[ \t]+([\w:.{}#/@-]{1,160})"
     r'((?:\r?\n|\\{1,3}n)[ \t]{0,24})(?=\\{0,3}")'
 )
 GET_GATE = r'> GET[ \t]+[\w:.{}#/@-]{1,160}(?:\r?\n|\\{1,3}n)[ \t]{0,24}\\{0,3}"'
@@ -144,8 +144,15 @@ def numbered_segments(text: str) -> list[Segment]:
 
 
 def get_reply_segments(text: str) -> list[Segment]:
-    """Each break between redis-cli's GET of a key and its quoted reply, read as `=`."""
-    return _found(text, _GET_REPLY, "=")
+    """Each break between redis-cli's GET of a key and its quoted reply, read as `=`, and each `:`
+    joining the key's parts read as `_`: the key is read whole, as one name (`cache:token_bucket:api`
+    is no `token_bucket` key holding `api`, rev51r R3)."""
+    segs: list[Segment] = []
+    for m in _GET_REPLY.finditer(text):
+        a, b = m.span(1)
+        segs.extend((i, i + 1, "_") for i in range(a, b) if text[i] == ":")
+        segs.append((*m.span(2), "="))
+    return segs
 
 
 def highlight_segments(text: str) -> list[Segment]:

@@ -1423,7 +1423,12 @@ _UA_PRODUCT = re.compile(r"\s[A-Za-z][A-Za-z0-9!#$&*+^_`|~.-]{0,40}/$")
 _UA_START = "Mozilla/"
 
 
-def _ua_product_version(text: str, start: int) -> bool:
+def _ua_product_version(text: str, start: int, end: int) -> bool:
+    # (only the reduced agent string's `N.0.0.0`: a build's own four parts exceed 255 somewhere,
+    # `Edg/118.0.2088.46`, and a dotted quad of other digits is an address, `via proxy/102.44.9.77`,
+    # rev51r R1)
+    if not text.endswith(".0.0.0", start, end):
+        return False
     if text[start - 1 : start] != "/" or _UA_PRODUCT.search(text, max(0, start - 43), start) is None:
         return False
     line_start = text.rfind("\n", max(0, start - 600), start) + 1
@@ -1480,7 +1485,7 @@ def ip_spans(text: str) -> Iterator[Span]:
             continue
         if text[end : end + 1] == "/" and _network_block(text, end, text[start:end]):
             continue
-        if _VERSION_BEFORE.search(text[max(0, start - 24) : start]) or _ua_product_version(text, start):
+        if _VERSION_BEFORE.search(text[max(0, start - 24) : start]) or _ua_product_version(text, start, end):
             continue
         if (
             not _host_position(text, start, end)
@@ -2757,7 +2762,9 @@ def _contact_sibling(text: str, k0: int, end: int, words: list[str]) -> bool:
     ):
         for m in _CONTACT_KEY.finditer(window):
             if m.group(2) is not None:
-                if foreign:
+                # (a phone or an address only beside a listed given name: a shop's, a trattoria's
+                # record has both, `Trattoria Romana`, rev51r R2)
+                if foreign and _listed_name(words[0]):
                     return True
                 continue
             if m.group(1) is None:
