@@ -344,3 +344,36 @@ def test_r2_a_business_record_with_a_phone_keeps_its_name(checks: Checks, text: 
 
 def test_r3_a_redis_key_of_colon_joined_parts_is_read_whole(checks: Checks) -> None:
     checks.kept('127.0.0.1:6379> GET cache:token_bucket:api\n"42"')
+
+
+# --- 8. an agent's numbered file read, a display name under a login's key
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "  ⎿  Read 4 lines\n     1→member:\n     2→  name: Ousmane Diallo\n     3→  email: o.diallo@gmail.com\n",
+        '{"content": "     1\\u2192member:\\n     2\\u2192  name: Ousmane Diallo\\n'
+        '     3\\u2192  email: o.diallo@gmail.com"}',
+    ],
+)
+def test_numbered_file_read_lines_read_as_the_file(checks: Checks, text: str) -> None:
+    checks.gone(text, "Ousmane Diallo")
+
+
+def test_numbered_lines_of_no_person_stay(checks: Checks) -> None:
+    checks.kept("     1→service:\n     2→  name: Billing Worker\n     3→  replicas: 3\n")
+
+
+def test_display_name_under_a_login_key_beside_its_mailbox(checks: Checks) -> None:
+    text = '{"attributes": {"user_name": "Ousmane Diallo", "user_email": "o.diallo@gmail.com"}}'
+    checks.gone(text, "Ousmane Diallo")
+
+
+def test_role_words_under_a_login_key_stay(checks: Checks) -> None:
+    text = '{"user_name": "Release Manager", "user_email": "release.manager@gmail.com"}'
+    assert "Release Manager" in checks.redacted(text)
+
+
+def test_read_number_segments_are_linear() -> None:
+    assert_linear(margin_views.read_number_segments, lambda n: "\n   12→ x" * n, 20000)

@@ -20,6 +20,9 @@
   (Elasticsearch's default `<em>`, Meilisearch's `_formatted` `<em>`, Typesense's `<mark>`; written
   raw, JSON-, HTML- or URL-escaped) and Typesense's highlight object (`{"field": "full_name",
   "snippet": "…"}`, its documented `highlights` shape) read as `{"full_name": "…"}`.
+- A file read by an agent's Read tool, its lines numbered (Claude Code writes `     5→` before each
+  line, the arrow possibly JSON-escaped `\u2192`): the number and arrow dropped, so a line reads as
+  the file's (`address: …`, `KEY=value`) again.
 - A Markdown table's row naming a variable and its value in adjacent cells (`| \\`API_KEY\\` |
   \\`…\\` |`): the cells' border read as `=`, so the value is read under its name.
 
@@ -92,6 +95,10 @@ _HIGHLIGHT_FIELD = re.compile(
 )
 # (the search responses' own words: Typesense's `snippet`, Meilisearch's `_formatted`, ES's `highlight`)
 HIGHLIGHT_GATE = r"snippet|_formatted|highlight"
+# a line number and its arrow at a line's start (the break raw or JSON-escaped)
+_READ_NUMBER = re.compile(r"(?m)(?:^|(?<=\\n))([ \t]{0,12}\d{1,7}(?:\u2192|\\u2192))")
+# (`views` probes it on the text's fold, where a non-ASCII character is one DEL byte)
+READ_NUMBER_GATE = r"\d(?:\x7f|\x{2192}|\\u2192)"
 NUMBERED_GATE = r'\d\) \\{0,3}"[^"\n]{1,120}\\{0,3}"(?:\r?\n|\\{1,3}n)[ \t]{0,24}\d{1,5}\) \\{0,3}"'
 
 
@@ -163,6 +170,11 @@ def highlight_segments(text: str) -> list[Segment]:
         segs.append((*m.span(1), ""))
         segs.append((*m.span(2), ""))
     return segs
+
+
+def read_number_segments(text: str) -> list[Segment]:
+    """Each line's number and arrow in an agent's numbered file read, read as nothing."""
+    return _found(text, _READ_NUMBER, "")
 
 
 def hyphen_segments(text: str) -> list[Segment]:

@@ -233,6 +233,13 @@ def record_member_spans(text: str, spans: list[Span]) -> list[Span]:
         seen.add((lo, hi))
         for m in _MEMBER.finditer(text, lo, hi):
             kind = member_kind(m.group(1))
+            value = m.group(3).strip()
+            if kind == "user_name" and " " in value:
+                # (a login's key holding words: a display name, Lemon Squeezy's order `user_name`, the
+                # customer's full name beside `user_email`; read as a name, by a name's reading)
+                if not _person_cell(value):
+                    continue
+                kind = "person_name"
             if kind is None or not plausible_value(kind, m.group(3)):
                 continue
             if kind == "person_name" and not names and not m.group(1).lower().startswith("recipient"):
