@@ -377,3 +377,26 @@ def test_role_words_under_a_login_key_stay(checks: Checks) -> None:
 
 def test_read_number_segments_are_linear() -> None:
     assert_linear(margin_views.read_number_segments, lambda n: "\n   12→ x" * n, 20000)
+
+
+# --- 9. a birth date written as a date constructor's call
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "User.create!(\n  name: 'Q',\n  date_of_birth: Date.new(1983, 7, 21)\n)",
+        "patient = Patient(birth_date=date(1983, 7, 21))",
+    ],
+)
+def test_birth_date_as_a_constructor_call(checks: Checks, text: str) -> None:
+    out = checks.redacted(text)
+    assert "1983" not in out, out
+
+
+def test_constructor_date_of_no_birth_stays(checks: Checks) -> None:
+    checks.kept("release_on = Date.new(2024, 3, 1)")
+
+
+def test_date_call_segments_are_linear() -> None:
+    assert_linear(margin_views.date_call_segments, lambda n: "date(2024, 1, 1" * n, 20000)

@@ -23,6 +23,9 @@
 - A file read by an agent's Read tool, its lines numbered (Claude Code writes `     5→` before each
   line, the arrow possibly JSON-escaped `\u2192`): the number and arrow dropped, so a line reads as
   the file's (`address: …`, `KEY=value`) again.
+- A date written as a constructor call of literal year, month and day (Ruby's `Date.new(1994, 1, 15)`,
+  Python's `date(1994, 1, 15)` / `datetime.date(…)`): read as `1994-1-15)`, so a birth key's date
+  (`date_of_birth: Date.new(…)` in a seed file) is read as the labelled date it is.
 - A Markdown table's row naming a variable and its value in adjacent cells (`| \\`API_KEY\\` |
   \\`…\\` |`): the cells' border read as `=`, so the value is read under its name.
 
@@ -99,6 +102,11 @@ HIGHLIGHT_GATE = r"snippet|_formatted|highlight"
 _READ_NUMBER = re.compile(r"(?m)(?:^|(?<=\\n))([ \t]{0,12}\d{1,7}(?:\u2192|\\u2192))")
 # (`views` probes it on the text's fold, where a non-ASCII character is one DEL byte)
 READ_NUMBER_GATE = r"\d(?:\x7f|\x{2192}|\\u2192)"
+# a date constructor's call and its three literal numbers (the head, the two commas, the closing paren)
+_DATE_CALL = re.compile(
+    r"(\b(?:Date\.new|(?:datetime\.)?date|datetime(?:\.datetime)?)\()\d{4}(,[ \t]?)\d{1,2}(,[ \t]?)\d{1,2}(\))"
+)
+DATE_CALL_GATE = r"(?:Date\.new|date|datetime)\(\d{4},[ \t]?\d{1,2},[ \t]?\d{1,2}\)"
 NUMBERED_GATE = r'\d\) \\{0,3}"[^"\n]{1,120}\\{0,3}"(?:\r?\n|\\{1,3}n)[ \t]{0,24}\d{1,5}\) \\{0,3}"'
 
 
@@ -175,6 +183,14 @@ def highlight_segments(text: str) -> list[Segment]:
 def read_number_segments(text: str) -> list[Segment]:
     """Each line's number and arrow in an agent's numbered file read, read as nothing."""
     return _found(text, _READ_NUMBER, "")
+
+
+def date_call_segments(text: str) -> list[Segment]:
+    """Each literal date constructor's call read as its ISO-ordered date (`Date.new(1994, 1, 15)` -> `1994-1-15)`)."""
+    segs: list[Segment] = []
+    for m in _DATE_CALL.finditer(text):
+        segs.extend(((*m.span(1), ""), (*m.span(2), "-"), (*m.span(3), "-")))  # (the paren stays)
+    return segs
 
 
 def hyphen_segments(text: str) -> list[Segment]:

@@ -604,6 +604,7 @@ _NUMBERED_PROBE = Rx(margin_views.NUMBERED_GATE)
 _GET_PROBE = Rx(margin_views.GET_GATE)
 _HIGHLIGHT_PROBE = Rx(margin_views.HIGHLIGHT_GATE)
 _READ_NUMBER_PROBE = Rx(margin_views.READ_NUMBER_GATE)
+_DATE_CALL_PROBE = Rx(margin_views.DATE_CALL_GATE)
 # the RE2 probes `_direct_views` reads (each still behind its cheap `in` tests), and those other
 # modules ask of the same texts (`share_probe`)
 _SET_PROBES: tuple[Rx, ...] = (
@@ -619,6 +620,7 @@ _SET_PROBES: tuple[Rx, ...] = (
         _GET_PROBE,
         _HIGHLIGHT_PROBE,
         _READ_NUMBER_PROBE,
+        _DATE_CALL_PROBE,
     ),
 )
 _SET_INDEX = {id(rx): i for i, rx in enumerate(_SET_PROBES)}
@@ -742,6 +744,7 @@ _RESHAPED = (
     (lambda t: "> GET" in t, _GET_PROBE, margin_views.get_reply_segments),
     (lambda t: "mark" in t or "em" in t, _HIGHLIGHT_PROBE, margin_views.highlight_segments),
     (lambda t: "\u2192" in t or "\\u2192" in t, _READ_NUMBER_PROBE, margin_views.read_number_segments),
+    (lambda t: "ate" in t and "(" in t, _DATE_CALL_PROBE, margin_views.date_call_segments),
 )
 
 
