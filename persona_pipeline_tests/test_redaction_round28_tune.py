@@ -400,3 +400,14 @@ def test_constructor_date_of_no_birth_stays(checks: Checks) -> None:
 
 def test_date_call_segments_are_linear() -> None:
     assert_linear(margin_views.date_call_segments, lambda n: "date(2024, 1, 1" * n, 20000)
+
+
+def test_rule_line_table_with_commas_in_its_cells_is_whole_on_the_first_pass(redactor: Redactor) -> None:
+    # (a line of JSON before the header holds commas: the rule line says the cells are `|`-separated)
+    text = (
+        '{"id": "9", "kind": "note", "content": "| Name | Address | Mobile |\\n|:--|:--|--:|\\n'
+        "| Kossi Mensah | 12, Rue Zongo, Lomé | +228 90 11 22 33 |\\n"
+        '| Afi Dossou | 4, Rue Kpota, Porto-Novo | +229 97 12 34 56 |"}'
+    )
+    out = _twice_stable(redactor, text)
+    assert "Kossi Mensah" not in out and "Afi Dossou" not in out, out

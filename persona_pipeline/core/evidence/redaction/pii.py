@@ -1046,17 +1046,18 @@ def table_column_spans(text: str) -> Iterator[Span]:
             continue  # its width before redaction is unknown (see the rows')
         nl = text.find("\n", h1 + 1)
         first_row = text[h1 + 1 : len(text) if nl < 0 else nl]
-        rows_at = h1 + 1
-        if nl > 0 and _RULE_LINE.fullmatch(first_row) is not None:
+        rows_at, seps = h1 + 1, _TABLE_SEPS
+        if nl > 0 and "|" in header and _RULE_LINE.fullmatch(first_row) is not None:
             # (psql's and a Markdown table's rule under the header, `------+------`, `|---|---|`:
             # the rows start on the next line)
-            rows_at = nl + 1
+            # (a rule line belongs to a table of `|` cells: its cells may hold commas, `98, Rue X`)
+            rows_at, seps = nl + 1, ("|",)
             nl = text.find("\n", rows_at)
             first_row = text[rows_at : len(text) if nl < 0 else nl]
         # the separator the header and its first row share, the header's most frequent first
         # ("Hey, | team | phone |": the comma is prose, the pipes are the table)
         sep, width = None, 0
-        for c in sorted((c for c in _TABLE_SEPS if c in header), key=header.count, reverse=True):
+        for c in sorted((c for c in seps if c in header), key=header.count, reverse=True):
             if 0 < first_row.count(c) <= header.count(c):
                 sep, width = c, first_row.count(c)
                 break
