@@ -88,11 +88,11 @@ def test_dynamodb_attributes_of_no_person_stay(checks: Checks) -> None:
 def test_redis_hash_reply_fields_and_values(checks: Checks) -> None:
     text = (
         "127.0.0.1:6379> HGETALL member:77\n"
-        ' 1) "name"\n 2) "Ousmane Fall"\n 3) "email"\n 4) "ousmane.f@gmail.com"\n'
+        ' 1) "name"\n 2) "Ousmane Fall"\n 3) "email"\n 4) "ousmane.fall@gmail.com"\n'
         ' 5) "phone"\n 6) "77 640 21 93"\n 7) "tier"\n 8) "gold"'
     )
     out = _twice_stable(checks.redactor, text)
-    for value in ("Ousmane Fall", "ousmane.f@gmail.com", "77 640 21 93"):
+    for value in ("Ousmane Fall", "ousmane.fall@gmail.com", "77 640 21 93"):
         assert value not in out, out
     assert '"gold"' in out and '"tier"' in out
 
@@ -102,7 +102,7 @@ def test_redis_list_reply_stays(checks: Checks) -> None:
 
 
 def test_psql_expanded_record_name(checks: Checks) -> None:
-    text = "-[ RECORD 1 ]----\nid       | 912\nname     | Ousmane Fall\nemail    | ousmane.f@gmail.com\n"
+    text = "-[ RECORD 1 ]----\nid       | 912\nname     | Ousmane Fall\nemail    | ousmane.fall@gmail.com\n"
     checks.gone(text, "Ousmane Fall")
 
 
@@ -126,7 +126,7 @@ def test_name_keys_without_a_contact_sibling_stay(checks: Checks, text: str) -> 
 
 
 def test_name_key_with_a_contact_sibling_before_it(checks: Checks) -> None:
-    checks.gone('{"email": "ousmane.f@gmail.com", "name": "Ousmane Fall"}', "Ousmane Fall")
+    checks.gone('{"email": "ousmane.fall@gmail.com", "name": "Ousmane Fall"}', "Ousmane Fall")
 
 
 def test_query_string_name_beside_a_phone(checks: Checks) -> None:
@@ -411,3 +411,24 @@ def test_rule_line_table_with_commas_in_its_cells_is_whole_on_the_first_pass(red
     )
     out = _twice_stable(redactor, text)
     assert "Kossi Mensah" not in out and "Afi Dossou" not in out, out
+
+
+def test_r4_rule_line_reading_is_linear_on_blank_runs(redactor: Redactor) -> None:
+    assert_linear(
+        lambda t: redactor.redact_many([t]),
+        lambda n: "id,name,email,phone\n" + " " * n + "x\n1 | Ada Brandt | a@b.co | 1\n",
+        20000,
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"name": "Twilio Relay", "email": "twilio.relay@corp.example"}',
+        '{"name": "Mailgun Bounce", "email": "mailgun@corp.example"}',
+        '127.0.0.1:6379> HGETALL svc:2\n 1) "name"\n 2) "Pagerduty Webhook"\n'
+        ' 3) "email"\n 4) "pagerduty.webhook@corp.example"',
+    ],
+)
+def test_r6_a_service_record_whose_mailbox_spells_its_name_stays(checks: Checks, text: str) -> None:
+    assert not [v for v, k in checks.spans(text) if k == "person_name"], checks.spans(text)

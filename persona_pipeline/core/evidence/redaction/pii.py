@@ -1148,7 +1148,7 @@ def table_column_spans(text: str) -> Iterator[Span]:
 
 
 # a table's rule line under its header (psql's `-----+-----`, Markdown's `|---|:--:|`, a box's `===`)
-_RULE_LINE = re.compile(r"[ \t]*[|+]?[ \t]*[-=:]{3}[-=:+| \t]*")
+_RULE_LINE = re.compile(r"[ \t]*(?:[|+][ \t]*)?[-=:]{3}[-=:+| \t]*")  # (one way to split the blanks: rev51r R4)
 # a date in a cell, its groups spaced or dotted (`2024 06 01`, `01.06.2024`): no contact's number
 _SPACED_DATE = re.compile(r"(?:\d{4}[ ./-]\d{1,2}[ ./-]\d{1,2}|\d{1,2}[ ./-]\d{1,2}[ ./-]\d{4})$")
 
@@ -2757,6 +2757,7 @@ def _contact_sibling(text: str, k0: int, end: int, words: list[str]) -> bool:
     # (a phone or an address beside a name of no English word: `Northwind Traders`, `Harbour Lights`
     # are a shop's)
     foreign = not any(w.lower() in english for p in every for w in p.split("-"))
+    plain = not any(w.lower() in english and not _listed_name(w) for w in every)
     for window in (
         _record_window(text, end, end + _SIBLING_REACH, True),
         _record_window(text, max(0, k0 - _SIBLING_REACH), k0, False),
@@ -2776,7 +2777,10 @@ def _contact_sibling(text: str, k0: int, end: int, words: list[str]) -> bool:
             local = mail.group(1).lower()
             if local in _ROLE_LOCALS or local.split(".")[0].split("+")[0] in _ROLE_LOCALS:
                 continue
-            if any(len(w) >= 3 and w[:4] in local for w in folded):
+            # (two of the name's words spelled, `amina.sow`, or a listed given name; a name of no
+            # English word but a listed name's: a service's `Twilio Relay` at `twilio.relay@`, rev51r R6)
+            spelled = [w for w, f in zip(every, folded, strict=True) if len(f) >= 3 and f[:4] in local]
+            if plain and (len(spelled) >= 2 or any(_listed_name(w) for w in spelled[:1] if w == every[0])):
                 return True
     return False
 
