@@ -1047,7 +1047,12 @@ def table_column_spans(text: str) -> Iterator[Span]:
         nl = text.find("\n", h1 + 1)
         first_row = text[h1 + 1 : len(text) if nl < 0 else nl]
         rows_at, seps = h1 + 1, _TABLE_SEPS
-        if nl > 0 and "|" in header and _RULE_LINE.fullmatch(first_row) is not None:
+        if (
+            nl > 0
+            and "|" in header
+            and _RULE_LINE.fullmatch(first_row) is not None
+            and _next_row_width(text, nl) == header.count("|")
+        ):
             # (psql's and a Markdown table's rule under the header, `------+------`, `|---|---|`:
             # the rows start on the next line)
             # (a rule line belongs to a table of `|` cells: its cells may hold commas, `98, Rue X`)
@@ -1145,6 +1150,12 @@ def table_column_spans(text: str) -> Iterator[Span]:
             if last:
                 break
             pos = end + 1
+
+
+def _next_row_width(text: str, nl: int) -> int:
+    """The `|` count of the line after the one ending at nl (a rule line's next: the first row)."""
+    end = text.find("\n", nl + 1)
+    return text.count("|", nl + 1, len(text) if end < 0 else end)
 
 
 # a table's rule line under its header (psql's `-----+-----`, Markdown's `|---|:--:|`, a box's `===`)
