@@ -610,6 +610,17 @@ _POSITION_FIELDS = frozenset(
 )
 
 
+# the Fetch standard's RequestCredentials enum (WHATWG Fetch, `RequestInit.credentials`): whether a
+# request sends cookies, a mode and never a secret (a browser's "Copy as fetch" writes
+# `"credentials": "include"`)
+_FETCH_CREDENTIALS_MODES = frozenset(("omit", "same-origin", "include"))
+
+
+def fetch_credentials_mode(key: str, value: str) -> bool:
+    """Whether `key: value` is a fetch request's credentials mode (`credentials: "include"`)."""
+    return value in _FETCH_CREDENTIALS_MODES and words(key)[-1:] == ["credentials"]
+
+
 def pagination_cursor(key: str, value: str) -> bool:
     """Whether a `…page_token`-style key holds a cursor: base64 JSON whose fields are positions
     (numbers or short words), nothing else."""

@@ -10,6 +10,22 @@
   break. Only after a secret's label word (`secrets.LABEL_WORD`'s words) and only for runs of 6 and
   more token characters, so prose broken at a line is never joined.
 - A word hyphenated at a line's end (a PDF's or an OCR's layout: `Tukui-` / `tonga`), joined.
+- A data store's typed or numbered reply read as the member it stands for: a DynamoDB item's string
+  and number attributes (AWS's AttributeValue JSON, `"email": {"S": "…"}`) read as `"email": "…"`,
+  and redis-cli's reply to HGETALL, a hash's field and value on numbered lines (`5) "phone"` then
+  `6) "…"`), read as `"phone": "…"`, and its reply to GET at a prompt (`127.0.0.1:6379> GET
+  config:api_token` then `"…"` on the next line), read as `config_api_token="…"`: the readers of
+  labelled values and of records find them.
+- A search engine's highlighted hit read as the field it highlights: the highlight tags dropped
+  (Elasticsearch's default `<em>`, Meilisearch's `_formatted` `<em>`, Typesense's `<mark>`; written
+  raw, JSON-, HTML- or URL-escaped) and Typesense's highlight object (`{"field": "full_name",
+  "snippet": "…"}`, its documented `highlights` shape) read as `{"full_name": "…"}`.
+- A file read by an agent's Read tool, its lines numbered (Claude Code writes `     5→` before each
+  line, the arrow possibly JSON-escaped `\u2192`): the number and arrow dropped, so a line reads as
+  the file's (`address: …`, `KEY=value`) again.
+- A date written as a constructor call of literal year, month and day (Ruby's `Date.new(1994, 1, 15)`,
+  Python's `date(1994, 1, 15)` / `datetime.date(…)`): read as `1994-1-15)`, so a birth key's date
+  (`date_of_birth: Date.new(…)` in a seed file) is read as the labelled date it is.
 - A Markdown table's row naming a variable and its value in adjacent cells (`| \\`API_KEY\\` |
   \\`…\\` |`): the cells' border read as `=`, so the value is read under its name.
 
@@ -57,6 +73,42 @@ _CELLS = re.compile(r"`[A-Z][A-Z0-9_]{2,63}(`[ \t]*\\?\|[ \t]*`)[^`\s|]{6,}`")
 
 Segment = tuple[int, int, str]  # (original start, original end, its reading)
 
+# A DynamoDB attribute's type wrapper around its value (`{"S": "…"}`, `{"N": "…"}`; its quotes possibly
+# escaped once or twice): the wrapper's head and its closing brace are the escapes.
+_TYPED = re.compile(r'(\{[ \t]*\\{0,3}"[SN]\\{0,3}"[ \t]*:[ \t]*)\\{0,3}"[^"\n]{0,300}?\\{0,3}"([ \t]*\})')
+TYPED_GATE = r'\{[ \t]*\\{0,3}"[SN]\\{0,3}"[ \t]*:'
+# redis-cli's numbered reply lines: a quoted field on line n (odd), its value on line n + 1 (a break
+# written raw or JSON-escaped): the break and the next number are the escape, read as `: `
+_NUMBERED = re.compile(
+    r'(\d{1,5})\) \\{0,3}"[^"\n]{1,120}?\\{0,3}"((?:\r?\n|\\{1,3}n)[ \t]{0,24}(\d{1,5})\) )(?=\\{0,3}")'
+)
+# redis-cli's prompt (`host:port>`, `redis>`, a database index `[1]`) and GET with its key, then the
+# quoted reply on the next line: the break is the escape, read as `=`
+_GET_REPLY = re.compile(
+    r"(?:\d{2,5}|redis[\w.-]{0,40})(?:\[\d{1,3}\])?> GET[ \t]+([\w:.{}#/@-]{1,160})"
+    r'((?:\r?\n|\\{1,3}n)[ \t]{0,24})(?=\\{0,3}")'
+)
+GET_GATE = r'> GET[ \t]+[\w:.{}#/@-]{1,160}(?:\r?\n|\\{1,3}n)[ \t]{0,24}\\{0,3}"'
+# a highlight tag around a matched word, in any of the escapes a pasted response carries
+_HIGHLIGHT_TAG = re.compile(r"(?:<|&lt;|\\u003[cC]|%3[cC])(?:/|%2[fF])?(?:mark|em)(?:>|&gt;|\\u003[eE]|%3[eE])")
+# Typesense's highlight object: the field's name, then its snippet (quotes possibly escaped)
+_HIGHLIGHT_FIELD = re.compile(
+    r'(\\{0,3}"field\\{0,3}"[ \t]*:[ \t]*)\\{0,3}"[A-Za-z_][\w.]{0,63}\\{0,3}"'
+    r'([ \t]*,[ \t]*\\{0,3}"snippet\\{0,3}")(?=[ \t]*:)'
+)
+# (the search responses' own words: Typesense's `snippet`, Meilisearch's `_formatted`, ES's `highlight`)
+HIGHLIGHT_GATE = r"snippet|_formatted|highlight"
+# a line number and its arrow at a line's start (the break raw or JSON-escaped)
+_READ_NUMBER = re.compile(r"(?m)(?:^|(?<=\\n))([ \t]{0,12}\d{1,7}(?:\u2192|\\u2192))")
+# (`views` probes it on the text's fold, where a non-ASCII character is one DEL byte)
+READ_NUMBER_GATE = r"\d(?:\x7f|\x{2192}|\\u2192)"
+# a date constructor's call and its three literal numbers (the head, the two commas, the closing paren)
+_DATE_CALL = re.compile(
+    r"(\b(?:Date\.new|(?:datetime\.)?date|datetime(?:\.datetime)?)\()\d{4}(,[ \t]?)\d{1,2}(,[ \t]?)\d{1,2}(\))"
+)
+DATE_CALL_GATE = r"(?:Date\.new|date|datetime)\(\d{4},[ \t]?\d{1,2},[ \t]?\d{1,2}\)"
+NUMBERED_GATE = r'\d\) \\{0,3}"[^"\n]{1,120}\\{0,3}"(?:\r?\n|\\{1,3}n)[ \t]{0,24}\d{1,5}\) \\{0,3}"'
+
 
 def _found(text: str, rx: re.Pattern[str], out: str, lower_after: bool = False) -> list[Segment]:
     """Group 1 of each match of `rx`, read as `out` (only where a lowercase letter follows, with
@@ -85,6 +137,60 @@ def wrap_segments(text: str) -> list[Segment]:
 def cells_segments(text: str) -> list[Segment]:
     """Each `NAME` | `value` cell border, read as ` = `."""
     return _found(text, _CELLS, " = ") if "`" in text and "|" in text else []
+
+
+def typed_segments(text: str) -> list[Segment]:
+    """Each DynamoDB type wrapper's head and closing brace around a string or number, read as nothing."""
+    segs: list[Segment] = []
+    for m in _TYPED.finditer(text):
+        segs.append((*m.span(1), ""))
+        segs.append((*m.span(2), ""))
+    return segs
+
+
+def numbered_segments(text: str) -> list[Segment]:
+    """Each break between a hash's field (an odd reply line) and its value (the next), read as `: `."""
+    segs: list[Segment] = []
+    for m in _NUMBERED.finditer(text):
+        n = int(m.group(1))
+        if n % 2 == 1 and int(m.group(3)) == n + 1:
+            segs.append((*m.span(2), ": "))
+    return segs
+
+
+def get_reply_segments(text: str) -> list[Segment]:
+    """Each break between redis-cli's GET of a key and its quoted reply, read as `=`, and each `:`
+    joining the key's parts read as `_`: the key is read whole, as one name (`cache:token_bucket:api`
+    is no `token_bucket` key holding `api`, rev51r R3)."""
+    segs: list[Segment] = []
+    for m in _GET_REPLY.finditer(text):
+        a, b = m.span(1)
+        segs.extend((i, i + 1, "_") for i in range(a, b) if text[i] == ":")
+        segs.append((*m.span(2), "="))
+    return segs
+
+
+def highlight_segments(text: str) -> list[Segment]:
+    """A search hit's highlight tags, read as nothing, and Typesense's `"field": "X", "snippet"` read
+    as `"X"`."""
+    segs = [(m.start(), m.end(), "") for m in _HIGHLIGHT_TAG.finditer(text)]
+    for m in _HIGHLIGHT_FIELD.finditer(text):
+        segs.append((*m.span(1), ""))
+        segs.append((*m.span(2), ""))
+    return segs
+
+
+def read_number_segments(text: str) -> list[Segment]:
+    """Each line's number and arrow in an agent's numbered file read, read as nothing."""
+    return _found(text, _READ_NUMBER, "")
+
+
+def date_call_segments(text: str) -> list[Segment]:
+    """Each literal date constructor's call read as its ISO-ordered date (`Date.new(1994, 1, 15)` -> `1994-1-15)`)."""
+    segs: list[Segment] = []
+    for m in _DATE_CALL.finditer(text):
+        segs.extend(((*m.span(1), ""), (*m.span(2), "-"), (*m.span(3), "-")))  # (the paren stays)
+    return segs
 
 
 def hyphen_segments(text: str) -> list[Segment]:

@@ -481,7 +481,9 @@ _OTHER_LABELS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Ukrainian and Greek, and the personal numbers of Kazakhstan (ИИН, ЖСН) and Uzbekistan (ПИНФЛ,
     # JShShIR in Uzbek Cyrillic): the label vouches for an id-shaped value right after it
     (
-        "رقم الهوية الوطنية|رقم الهوية|الرقم الوطني|الرقم المدني|رقم السجل المدني|کد ملی|شماره ملی|"
+        # (Egypt's card names its 14 digits `الرقم القومي`, "the national number"; python-stdnum has no
+        # module for it, only `eg.tn`, the tax number)
+        "رقم الهوية الوطنية|رقم الهوية|الرقم الوطني|الرقم القومي|الرقم المدني|رقم السجل المدني|کد ملی|شماره ملی|"
         "личный номер|идентификационный номер|номер удостоверения личности|особистий номер|"
         "αριθμός ταυτότητας|ИИН|ЖСН|ПИНФЛ|ЖШШИР",
         ("national_id_number",),

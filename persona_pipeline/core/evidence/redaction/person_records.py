@@ -51,7 +51,14 @@ _MEMBER_KINDS: dict[str, str] = {
     **dict.fromkeys(("phone", "phonenumber", "phonenumbers", "mobile", "mobilephone", "telephone"), "phone"),
     **dict.fromkeys(("address", "streetaddress", "line1", "line2", "addressline1", "addressline2"), "address"),
     **dict.fromkeys(("birthdate", "birthday", "dateofbirth", "dob"), "date_of_birth"),
+    # (a national identity number's column or member: schema.org Person's `taxID` aside, the names
+    # databases give it; only a person holds one)
+    **dict.fromkeys(
+        ("nationalid", "nationalidnumber", "nationalnumber", "nationalidentitynumber"), "national_id_number"
+    ),
 }  # fmt: skip
+# what follows `born` in a birth date's member name (`born_on`, `born_at`, `born_date`, `born`)
+_BORN_TAILS = frozenset(("", "on", "at", "date", "day"))
 # members that name a company, a team or a thing as often as a person: their value must read as a
 # person's name by the engine's own reading (`pii.person_cell`: no legal form, no everyday word)
 _BARE_NAME_MEMBERS = frozenset(("name", "displayname", "display_name", "nickname", "recipient", "recipients"))
@@ -94,7 +101,11 @@ _TEMPLATE = re.compile(
 
 def member_kind(member: str) -> str | None:
     """The kind of a person's detail a member (or column) of this name holds, or None."""
-    return _MEMBER_KINDS.get(member.lstrip("$").replace("_", "").replace("-", "").lower())
+    name = member.lstrip("$").replace("_", "").replace("-", "").lower()
+    kind = _MEMBER_KINDS.get(name)
+    if kind is None and name.startswith("born") and name[4:] in _BORN_TAILS:
+        return "date_of_birth"  # (`born_on`, `born_at`, `bornDate`: the participle names the birth)
+    return kind
 
 
 def plausible_value(kind: str, value: str) -> bool:
@@ -117,6 +128,10 @@ def plausible_value(kind: str, value: str) -> bool:
         return sum(c.isdigit() for c in v) >= 6 and not any(c.isalpha() for c in v)
     if kind == "date_of_birth":
         return sum(c.isdigit() for c in v) >= 4
+    if kind == "national_id_number":
+        # (an identity number: 6 to 20 digits, a few letters or separators at most; no word)
+        digits = sum(c.isdigit() for c in v)
+        return 6 <= digits <= 20 and len(v) <= digits + 4 and all(c.isalnum() or c in " -./" for c in v)
     return any(c.isalpha() for c in v)  # address: a line of words
 
 
@@ -218,6 +233,13 @@ def record_member_spans(text: str, spans: list[Span]) -> list[Span]:
         seen.add((lo, hi))
         for m in _MEMBER.finditer(text, lo, hi):
             kind = member_kind(m.group(1))
+            value = m.group(3).strip()
+            if kind == "user_name" and " " in value:
+                # (a login's key holding words: a display name, Lemon Squeezy's order `user_name`, the
+                # customer's full name beside `user_email`; read as a name, by a name's reading)
+                if not _person_cell(value):
+                    continue
+                kind = "person_name"
             if kind is None or not plausible_value(kind, m.group(3)):
                 continue
             if kind == "person_name" and not names and not m.group(1).lower().startswith("recipient"):

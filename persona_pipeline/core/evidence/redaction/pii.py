@@ -17,6 +17,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import re
+import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
@@ -1045,10 +1046,23 @@ def table_column_spans(text: str) -> Iterator[Span]:
             continue  # its width before redaction is unknown (see the rows')
         nl = text.find("\n", h1 + 1)
         first_row = text[h1 + 1 : len(text) if nl < 0 else nl]
+        rows_at, seps = h1 + 1, _TABLE_SEPS
+        if (
+            nl > 0
+            and "|" in header
+            and _RULE_LINE.fullmatch(first_row) is not None
+            and _next_row_width(text, nl) == header.count("|")
+        ):
+            # (psql's and a Markdown table's rule under the header, `------+------`, `|---|---|`:
+            # the rows start on the next line)
+            # (a rule line belongs to a table of `|` cells: its cells may hold commas, `98, Rue X`)
+            rows_at, seps = nl + 1, ("|",)
+            nl = text.find("\n", rows_at)
+            first_row = text[rows_at : len(text) if nl < 0 else nl]
         # the separator the header and its first row share, the header's most frequent first
         # ("Hey, | team | phone |": the comma is prose, the pipes are the table)
         sep, width = None, 0
-        for c in sorted((c for c in _TABLE_SEPS if c in header), key=header.count, reverse=True):
+        for c in sorted((c for c in seps if c in header), key=header.count, reverse=True):
             if 0 < first_row.count(c) <= header.count(c):
                 sep, width = c, first_row.count(c)
                 break
@@ -1071,7 +1085,7 @@ def table_column_spans(text: str) -> Iterator[Span]:
             or any(c.strip().strip("\"'").lower() in _RECORD_CONTACT_COLUMNS for c in cells)
         )
         contact = {i for i, cell in enumerate(cells) if cell.strip().strip("\"'").lower() == "contact"}
-        pos = h1 + 1
+        pos = rows_at
         for _ in range(_MAX_TABLE_ROWS):
             if pos >= len(text):
                 break
@@ -1138,6 +1152,14 @@ def table_column_spans(text: str) -> Iterator[Span]:
             pos = end + 1
 
 
+def _next_row_width(text: str, nl: int) -> int:
+    """The `|` count of the line after the one ending at nl (a rule line's next: the first row)."""
+    end = text.find("\n", nl + 1)
+    return text.count("|", nl + 1, len(text) if end < 0 else end)
+
+
+# a table's rule line under its header (psql's `-----+-----`, Markdown's `|---|:--:|`, a box's `===`)
+_RULE_LINE = re.compile(r"[ \t]*(?:[|+][ \t]*)?[-=:]{3}[-=:+| \t]*")  # (one way to split the blanks: rev51r R4)
 # a date in a cell, its groups spaced or dotted (`2024 06 01`, `01.06.2024`): no contact's number
 _SPACED_DATE = re.compile(r"(?:\d{4}[ ./-]\d{1,2}[ ./-]\d{1,2}|\d{1,2}[ ./-]\d{1,2}[ ./-]\d{4})$")
 
@@ -1402,6 +1424,30 @@ _SUFFIX_AFTER = Rx(
 )
 
 
+# a User-Agent's product token right before the number (RFC 9110 section 10.1.5: `product =
+# token ["/" product-version]`), on a line that a browser's agent string opens (`Mozilla/5.0`, the
+# compatibility token every browser sends, MDN "User-Agent"): `Chrome/123.0.0.0` is a version,
+# Chromium's reduced agent string zeroes its last three parts. A product follows whitespace
+# (`User-Agent = product *( RWS ( product / comment ) )`) and the agent string holds no quote or
+# tab: a path's `/ban/203.0.113.5` or a JSON field after the agent's (`", "path": "/x/203.0.113.5"`)
+# stays an address
+_UA_PRODUCT = re.compile(r"\s[A-Za-z][A-Za-z0-9!#$&*+^_`|~.-]{0,40}/$")
+_UA_START = "Mozilla/"
+
+
+def _ua_product_version(text: str, start: int, end: int) -> bool:
+    # (only the reduced agent string's `N.0.0.0`: a build's own four parts exceed 255 somewhere,
+    # `Edg/118.0.2088.46`, and a dotted quad of other digits is an address, `via proxy/102.44.9.77`,
+    # rev51r R1)
+    if not text.endswith(".0.0.0", start, end):
+        return False
+    if text[start - 1 : start] != "/" or _UA_PRODUCT.search(text, max(0, start - 43), start) is None:
+        return False
+    line_start = text.rfind("\n", max(0, start - 600), start) + 1
+    opened = text.rfind(_UA_START, line_start, start)
+    return opened >= 0 and not any(c in "\"'\t" for c in text[opened:start])
+
+
 def _host_position(text: str, start: int, end: int) -> bool:
     """Where only an address stands: after `user@` or `//`, before a `:port` or a `/prefix`."""
     after = text[end : end + 2]
@@ -1451,7 +1497,7 @@ def ip_spans(text: str) -> Iterator[Span]:
             continue
         if text[end : end + 1] == "/" and _network_block(text, end, text[start:end]):
             continue
-        if _VERSION_BEFORE.search(text[max(0, start - 24) : start]):
+        if _VERSION_BEFORE.search(text[max(0, start - 24) : start]) or _ua_product_version(text, start, end):
             continue
         if (
             not _host_position(text, start, end)
@@ -2005,7 +2051,7 @@ _KEYED_NAME = Rx(
     # `display_name { "X" }`; a REST finder's path, `/customers/by-full_name/X`)
     rf"(?:(?i:by[-_](?:{_PERSON_KEYS}))/|"
     rf"(?i:\b(?:{_PERSON_KEYS}))(?:[ \t]+\{{[ \t]*\\?[\"']|\\?[\"']?[ \t]*(?:[:=]|\.{{4,}}))[ \t]*"
-    r"(?:\{[ \t]*\\?[\"']?(?i:name|display_?name|full_?name)\\?[\"']?[ \t]*:[ \t]*)?\\?[\"']?|"
+    r"(?:\{[ \t]*\\?[\"']?(?:(?i:name|display_?name|full_?name)|S)\\?[\"']?[ \t]*:[ \t]*)?\\?[\"']?|"
     rf"(?i:(?:<|&lt;)(?:[a-z]{{1,12}}:)?(?:{_PERSON_KEYS}))(?:[ \t][^<>\n]{{0,80}})?(?:>|&gt;)[ \t]*)"
     rf"({_FULL}|{_NW})"
 )
@@ -2485,13 +2531,15 @@ def person_name_spans(text: str) -> Iterator[Span]:
         # (in a sentence of another script, `клієнт надіслав name: X`, the key is a form's too)
         full = _key_full_name(words) or (
             (
-                _CONTACT_FIELD_NEXT.match(text, end) is not None
-                or not text[k0].isascii()
+                not text[k0].isascii()
                 or _PERSON_RECORD.search(text, max(0, k0 - 28), k0 + 1) is not None
                 or _other_script_before(text, k0)
             )
             and _name_shaped(words)
         )
+        # (a person's record by its siblings: a birth date, a mailbox spelling the name; a name's shape
+        # as after `my name is`, an `-er` surname too: `Schuster`)
+        full = full or (len(words) >= 2 and _name_shaped(words, True) and _contact_sibling(text, k0, end, words))
         if len(words) >= 2 and full and _name_words_ok(value, single_needs_list=True):
             yield Span(start, end, "person_name")
     for _, (start, end) in _ACTION_ITEM.finditer(text) if _open(text, "name_action") else ():
@@ -2659,7 +2707,96 @@ _CONTACT_FIELD_NEXT = re.compile(
     r"[ \t]*(?:\r?\n|\\n)[ \t>+-]{0,6}(?i:phone|mobile|cell|tel|telephone|e-?mail|date of birth|d\.?o\.?b\.?|"
     r"birth ?date|address|home address)[ \t]*:"
 )
-_NAME_KEY = Rx(rf"(?:^|[\s{{,\"'(\x7f])\\?[\"']?(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?({_FULL})")
+# the separator after a `name` key: `:` or `=`, psql's expanded display's `|` (`-[ RECORD 1 ]` blocks,
+# `name | X`), a DynamoDB string attribute's wrapper (`"name": {"S": "X"}`, AWS's AttributeValue
+# JSON), or redis-cli's numbered reply lines (`1) "name"` then `2) "X"`, HGETALL's field/value pairs)
+_NAME_KEY_SEP = r"(?:[ \t]*[:=|][ \t]*(?:\{[ \t]*\\?\"S\\?\"[ \t]*:[ \t]*)?|[ \t]*(?:\r?\n|\\n)[ \t]*\d{1,4}\)[ \t]+)"
+# a contact field's key in the same record as a `name` key (schema.org Person's `email`, `telephone`,
+# `address` and `birthDate`; vCard's EMAIL, TEL, ADR and BDAY, RFC 6350): written as a key, the word alone between the
+# record's delimiters and then a separator (`"email":`, `email |`, `&email=`, redis-cli's `3) "email"`)
+_CONTACT_KEY = re.compile(
+    r"(?i)(?:^|[\s{,\"'`(|\\&?;])(?:(e-?mail(?:[_ ]?address)?)|(phone(?:[_ ]?number)?|mobile(?:[_ ]?phone)?|telephone|"
+    r"tel|cell(?:[_ ]?phone)?|(?:home[_ ]?|postal[_ ]?|street[_ ]?)?address|street)|"
+    r"date[_ ]?of[_ ]?birth|dob|birth[_ ]?date|birthday|born[_ ]?on)\\{0,3}[\"'`]?[ \t]*"
+    r"(?:[:=|]|\\{0,3}(?:\r?\n|\\n)[ \t]*\d{1,4}\))"
+)
+# the mailbox's local part after an e-mail key (its value's quotes, a psql cell's spaces, a reply's number)
+_SIBLING_MAIL = re.compile(r"[ \t\\\"'`]{0,12}(?:\d{1,4}\)[ \t]+[\\\"']{0,4})?([A-Za-z0-9._+-]{1,64})@")
+_VALUE_TAIL = re.compile(r"[^\"'\n|,;&}\\]{1,48}")
+# how far from the name a sibling key is looked for: a record's few fields, within its braces and no
+# further than a blank line
+_SIBLING_REACH = 240
+
+
+def _record_window(text: str, lo: int, hi: int, after: bool) -> str:
+    """The part of text[lo:hi] in the name's record: up to (after it) or back to (before it) the
+    nearest blank line or brace (a nested or another object's members are no siblings)."""
+    w = text[lo:hi]
+    cuts = [w.find(c) if after else w.rfind(c) for c in ("\n\n", "\\n\\n", "{", "}")]
+    if after:
+        return w[: min((i for i in cuts if i >= 0), default=len(w))]
+    return w[max(cuts) + 1 :]
+
+
+def _ascii_word(word: str) -> str:
+    """The word lowercased without its accents (`Aïssatou` -> `aissatou`), as a mailbox spells it."""
+    if word.isascii():
+        return word.lower()
+    return unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode("ascii").lower()
+
+
+def _contact_sibling(text: str, k0: int, end: int, words: list[str]) -> bool:
+    """Whether the record of the `name` key at k0 (its value `words`, ending at end) is a person's: a
+    contact field on the next line (a form), or among the fields just after or before it (a JSON
+    object, a psql record, a redis hash, a query string) a birth date, or an e-mail address whose
+    local part spells a word of the name (`amina.sow@…` beside `Amina Sow`): an organisation's or a
+    thing's record has a phone and a mailbox too, never a birth date or its name in a person's mailbox."""
+    if _CONTACT_FIELD_NEXT.match(text, end) is not None:
+        return True
+    # (the value's words to its delimiter: a capture may stop inside a word, `Vogt GmbH`)
+    tail = _VALUE_TAIL.match(text, end, end + 48)
+    every = (" ".join(words) + (tail.group(0) if tail is not None else "")).split()
+    if every[-1].lower() in GROUP_WORDS or any(w.lower().rstrip(".") in LEGAL_FORMS for w in every):
+        return False  # (`Acme Traders GmbH` with `orders@acmetraders.example`)
+    frequent = frequent_english()
+    if all(w.lower() in frequent and not _listed_name(w) for w in every) or any(
+        w.isascii() and not _listed_name(w) and _english_derived(w) for w in every
+    ):
+        return False  # (`Night Shift`: every word an everyday one; `Load Balancer`: an English derived word)
+    folded = [_ascii_word(w) for w in every]
+    english = english_word_list()
+    # (a phone or an address beside a name of no English word: `Northwind Traders`, `Harbour Lights`
+    # are a shop's)
+    foreign = not any(w.lower() in english for p in every for w in p.split("-"))
+    plain = not any(w.lower() in english and not _listed_name(w) for w in every)
+    for window in (
+        _record_window(text, end, end + _SIBLING_REACH, True),
+        _record_window(text, max(0, k0 - _SIBLING_REACH), k0, False),
+    ):
+        for m in _CONTACT_KEY.finditer(window):
+            if m.group(2) is not None:
+                # (a phone or an address only beside a listed given name: a shop's, a trattoria's
+                # record has both, `Trattoria Romana`, rev51r R2)
+                if foreign and _listed_name(words[0]):
+                    return True
+                continue
+            if m.group(1) is None:
+                return True  # a birth date's key
+            mail = _SIBLING_MAIL.match(window, m.end())
+            if mail is None:
+                continue
+            local = mail.group(1).lower()
+            if local in _ROLE_LOCALS or local.split(".")[0].split("+")[0] in _ROLE_LOCALS:
+                continue
+            # (two of the name's words spelled, `amina.sow`, or a listed given name; a name of no
+            # English word but a listed name's: a service's `Twilio Relay` at `twilio.relay@`, rev51r R6)
+            spelled = [w for w, f in zip(every, folded, strict=True) if len(f) >= 3 and f[:4] in local]
+            if plain and (len(spelled) >= 2 or any(_listed_name(w) for w in spelled[:1] if w == every[0])):
+                return True
+    return False
+
+
+_NAME_KEY = Rx(rf"(?:^|[\s{{,\"'(?&\x7f])\\?[\"']?(?i:name)\\?[\"']?{_NAME_KEY_SEP}\\?[\"']?({_FULL})")
 
 
 # the record a `name` key belongs to, right before it: a person's (`Customer(`, `user: {`, `new Patient {`)
@@ -2951,7 +3088,7 @@ _GATED.update(
     bank_domestic=(Rx(bank_accounts.DOMESTIC_GATE),),
     address_field=(Rx(address_fields.GATE),),
     # (the key, then a capitalised word and a space: `name: build` opens nothing)
-    name_key=(Rx(r"(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?(?:[A-Z\x7f]|[aeu]l-)[A-Za-z\x7f'.-]*[ \t]"),),
+    name_key=(Rx(rf"(?i:name)\\?[\"']?{_NAME_KEY_SEP}\\?[\"']?(?:[A-Z\x7f]|[aeu]l-)[A-Za-z\x7f'.-]*[ \t]"),),
 )
 
 from persona_pipeline.core.evidence.redaction import intl_formats  # noqa: E402
@@ -3174,6 +3311,7 @@ from persona_pipeline.core.evidence.redaction import (  # noqa: E402
     chat_profiles,
     cli_identities,
     honorific_names,
+    log_accounts,
     personal_numbers,
     sql_rows,
 )
@@ -3223,4 +3361,5 @@ DETECTORS = (
     calendar_people.calendar_people_spans,  # an iCalendar organizer's or attendee's name (CN)
     cli_identities.cli_identity_spans,  # whoami output, IAM user ARNs, Jenkins' "Started by user", SDK user ids
     honorific_names.honorific_name_spans,  # a given name before a Turkish honorific after it (`Ayşe Hanım`)
+    log_accounts.log_account_spans,  # a Windows event's account fields, an access log's authenticated user
 )

@@ -894,6 +894,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("pinecone_key", r"\bpcsk_[A-Za-z0-9]{4,10}_[A-Za-z0-9]{40,100}\b", 0, ("pcsk_",)),
     ("openrouter_key", r"\bsk-or-v1-[a-f0-9]{64}\b", 0, ("sk-or-",)),
     ("langfuse_key", r"\bsk-lf-[A-Za-z0-9-]{16,}", 0, ("sk-lf-",)),
+    # Context7's (Upstash) API keys carry the `ctx7sk` prefix (context7.com's dashboard and its MCP
+    # server's `CONTEXT7_API_KEY` docs)
+    ("context7_key", r"\bctx7sk[-_][A-Za-z0-9-]{20,80}", 0, ("ctx7sk",)),
     # more documented shapes: Postman API keys (`PMAK-`, 24 hex, `-`, 34 hex), Braintree access tokens
     # (`access_token$production$…$…`), Dropbox short-lived tokens (`sl.`), JFrog reference tokens
     # (base64 of `reftkn:01:`), Asana personal access tokens (`2/<user>:<32 hex>`), Bitwarden Secrets
@@ -2439,7 +2442,7 @@ def _kv_key(kind: str, key: str, value: str) -> str:
     if kind == "kv_prose" and key.lower() in ("pass", "pw"):
         return ""  # a verb or a ticket in prose ("first pass was X"): `short_password`'s stricter policy owns it
     strength = kv.key_strength(key)
-    if strength and kv.pagination_cursor(key, value):
+    if strength and (kv.pagination_cursor(key, value) or kv.fetch_credentials_mode(key, value)):
         return ""  # `next_page_token=<base64 of {"page": 3}>`: a list call's position, no credential
     if not strength or (strength == 1 and (_UUID.match(value) or _PAIR.match(value))):
         return ""  # (a pair in the value of a weak key, `Cookie: sid=V`: the inner key decides, `_kv_matches`)

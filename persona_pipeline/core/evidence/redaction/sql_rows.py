@@ -37,7 +37,8 @@ _ROW_SEP = re.compile(r"\)[ \t]*,(?:\s|<br ?/?>){0,8}\(")
 # person's too (alone they name a product, a migration, a site as often)
 _PERSON_COLUMNS = frozenset(
     ("email", "emailaddress", "fullname", "firstname", "lastname", "givenname", "familyname", "middlename",
-     "customername", "birthdate", "dateofbirth", "dob", "birthday", "phonenumber", "mobilephone")
+     "customername", "birthdate", "dateofbirth", "dob", "birthday", "phonenumber", "mobilephone", "bornon",
+     "nationalid", "nationalidnumber", "nationalnumber", "nationalidentitynumber")
 )  # fmt: skip
 
 

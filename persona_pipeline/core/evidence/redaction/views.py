@@ -599,12 +599,29 @@ _WRAP_PROBE = Rx(
 )
 _HYPHEN_PROBE = Rx(r"[A-Za-z\x7f]-\r?\n[ \t>+-]{0,6}[a-z\x7f]")
 _CELLS_PROBE = Rx(r"`[A-Z][A-Z0-9_]{2,63}`[ \t]*\\?\|[ \t]*`")
+_TYPED_PROBE = Rx(margin_views.TYPED_GATE)
+_NUMBERED_PROBE = Rx(margin_views.NUMBERED_GATE)
+_GET_PROBE = Rx(margin_views.GET_GATE)
+_HIGHLIGHT_PROBE = Rx(margin_views.HIGHLIGHT_GATE)
+_READ_NUMBER_PROBE = Rx(margin_views.READ_NUMBER_GATE)
+_DATE_CALL_PROBE = Rx(margin_views.DATE_CALL_GATE)
 # the RE2 probes `_direct_views` reads (each still behind its cheap `in` tests), and those other
 # modules ask of the same texts (`share_probe`)
 _SET_PROBES: tuple[Rx, ...] = (
     *(_JSON_PROBE, _CONT_PROBE, _PCT_PROBE, _HTML_PROBE, _JOIN_PROBE, _PUNCT_PROBE, _PS_PROBE, _QP_PROBE),
     _EWORD_PROBE,
-    *(_MARGIN_PROBE, _WRAP_PROBE, _CELLS_PROBE, _HYPHEN_PROBE),
+    *(
+        _MARGIN_PROBE,
+        _WRAP_PROBE,
+        _CELLS_PROBE,
+        _HYPHEN_PROBE,
+        _TYPED_PROBE,
+        _NUMBERED_PROBE,
+        _GET_PROBE,
+        _HIGHLIGHT_PROBE,
+        _READ_NUMBER_PROBE,
+        _DATE_CALL_PROBE,
+    ),
 )
 _SET_INDEX = {id(rx): i for i, rx in enumerate(_SET_PROBES)}
 
@@ -722,6 +739,12 @@ _RESHAPED = (
     (lambda t: "\n" in t, _WRAP_PROBE, margin_views.wrap_segments),
     (lambda t: "`" in t and "|" in t, _CELLS_PROBE, margin_views.cells_segments),
     (lambda t: "-\n" in t or "-\r\n" in t, _HYPHEN_PROBE, margin_views.hyphen_segments),
+    (lambda t: '"S' in t or '"N' in t, _TYPED_PROBE, margin_views.typed_segments),
+    (lambda t: ') "' in t or ') \\"' in t, _NUMBERED_PROBE, margin_views.numbered_segments),
+    (lambda t: "> GET" in t, _GET_PROBE, margin_views.get_reply_segments),
+    (lambda t: "mark" in t or "em" in t, _HIGHLIGHT_PROBE, margin_views.highlight_segments),
+    (lambda t: "\u2192" in t or "\\u2192" in t, _READ_NUMBER_PROBE, margin_views.read_number_segments),
+    (lambda t: "ate" in t and "(" in t, _DATE_CALL_PROBE, margin_views.date_call_segments),
 )
 
 

@@ -1,0 +1,80 @@
+"""A person's account name where a log's own format says it is one.
+
+- A Windows event's account fields: the Security log's events name the account they are about in
+  `<Data Name="TargetUserName">` and the account that acted in `<Data Name="SubjectUserName">`
+  (Microsoft's event schemas, e.g. event 4625 "An account failed to log on"; the XML of
+  `wevtutil qe` / Event Viewer's XML view). The tags may be escaped (`&lt;`, `\\"`). The well-known
+  system principals (`SYSTEM`, `LOCAL SERVICE`, `NETWORK SERVICE`, `ANONYMOUS LOGON`: Microsoft's
+  "Well-known security identifiers"), the session-manager accounts `DWM-n` / `UMFD-n`, a computer
+  account (its name ends in `$`) and `-` (no account) are no person's.
+- An access log line in the Common Log Format (and the Combined one that extends it: Apache's
+  mod_log_config, nginx's `combined`): `host ident authuser [date] "request" …`; `authuser` (`%u`,
+  the user an HTTP authentication named) and `ident` (RFC 1413's reply) are logins when not `-`.
+
+Each pattern is anchored on a literal (the field's name, the log's bracketed date) and bounded:
+linear on any input.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from persona_pipeline.core.evidence.redaction.spans import Span
+
+# (the quotes and brackets possibly escaped once or twice, or written as HTML entities)
+_Q = r"(?:\\{0,3}\"|&quot;)"
+_EVENT_ACCOUNT = re.compile(
+    rf"Name={_Q}(?:Target|Subject)UserName{_Q}[ \t]*(?:>|&gt;)([^<>&\"\\\s][^<>&\"\\\n]{{0,63}}?)[ \t]*(?:</|&lt;/)"
+)
+_SYSTEM_ACCOUNTS = frozenset(("system", "local service", "network service", "anonymous logon", "-", "n/a"))
+_SESSION_ACCOUNT = re.compile(r"(?i)^(?:DWM|UMFD)-\d{1,4}$")
+
+# the Common Log Format's bracketed time (`[10/Oct/2000:13:55:36 -0700]`), found first; the two
+# fields before it are read backwards from it
+_CLF_DATE = re.compile(r" \[\d{2}/[A-Z][a-z]{2}/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\]")
+_FIELD = re.compile(r"[^\s\"'<>\[\]]{1,64}")
+# the host field: an IPv4 or IPv6 address or a dotted host name (`of the sprint [date]` is prose)
+_HOST = re.compile(
+    r"(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}|"
+    r"[A-Za-z0-9][A-Za-z0-9-]{0,62}(?:\.[A-Za-z0-9][A-Za-z0-9-]{0,62}){1,8}|localhost)"
+)
+
+
+def _event_accounts(text: str) -> Iterator[Span]:
+    if "UserName" not in text:
+        return
+    for m in _EVENT_ACCOUNT.finditer(text):
+        value = m[1].strip()
+        if value.lower() in _SYSTEM_ACCOUNTS or value.endswith("$") or _SESSION_ACCOUNT.match(value):
+            continue
+        yield Span(m.start(1), m.start(1) + len(value), "user_name")
+
+
+def _clf_users(text: str) -> Iterator[Span]:
+    if "/20" not in text or " [" not in text:
+        return
+    for m in _CLF_DATE.finditer(text):
+        # `host ident authuser` right before the date: three fields, one space apart
+        end = m.start()
+        fields: list[tuple[int, int]] = []
+        for _ in range(3):
+            start = end
+            while start > 0 and end - start < 64 and not text[start - 1].isspace() and text[start - 1] not in "\"'<>[]":
+                start -= 1
+            if start == end or _FIELD.fullmatch(text, start, end) is None:
+                break
+            fields.append((start, end))
+            if start == 0 or text[start - 1] != " ":
+                break
+            end = start - 1
+        if len(fields) != 3 or _HOST.fullmatch(text, *fields[2]) is None:
+            continue
+        for a, b in fields[:2]:
+            if text[a:b] != "-":
+                yield Span(a, b, "user_name")
+
+
+def log_account_spans(text: str) -> Iterator[Span]:
+    yield from _event_accounts(text)
+    yield from _clf_users(text)
