@@ -416,11 +416,12 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     # Untuned on main 2d9fec1: 84.8% / 55.9% / 101.8 FP/MB / 62 stray, not idempotent at seed 2 (as the
     # holdout, seeds 1 / 2 / 7: 85.2 / 87.1 / 86.4% secrets, 55.6 / 56.2 / 54.4% personal data).
     27: JoinedFloors(0.889, 0.658, 35.4, 92),
-    # Round 28 (dev since round 29 is written blind; tuned in branch tune28): floors at its figures drawn as dev
-    # at seed 7 (n 1200), untuned on main 43a967a, less 1.5 points: 91.6% secrets, 67.9% personal data, 53.9
-    # FP/MB (+15), 163 stray spans (+30), idempotent (as the holdout, seeds 1 / 2 / 7 on main 2d9fec1: 90.2 /
-    # 89.0 / 90.3% secrets, 70.3 / 69.1 / 69.3% personal data, idempotent at all three).
-    28: JoinedFloors(0.901, 0.664, 68.9, 193),
+    # Round 28 (dev since round 29 is written blind; tuned in branch tune28): floors at its tuned figures drawn
+    # as dev at seed 7 (n 1200) on the merged head less 1.5 points: 94.3% secrets, 82.4% personal data, 0.0
+    # FP/MB (+15), 154 stray spans (+30), idempotent (seed 2 too: 93.4% / 84.3% / 0.0 FP/MB / 171 stray).
+    # Untuned on main 43a967a: 91.6% / 67.9% / 53.9 FP/MB / 163 stray, idempotent (as the holdout, seeds 1 /
+    # 2 / 7 on main 2d9fec1: 90.2 / 89.0 / 90.3% secrets, 70.3 / 69.1 / 69.3% personal data).
+    28: JoinedFloors(0.928, 0.809, 15.0, 184),
 }
 
 
