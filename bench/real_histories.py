@@ -113,7 +113,8 @@ def from_git(repo: Path) -> dict[str, str]:
     g = git.Repo(repo)
     g.git.update_environment(GIT_DIR=g.git_dir)  # (a fetched mirror is a git dir with no config saying bare)
     out: dict[str, tuple[datetime, str]] = {}
-    for commit in g.iter_commits("--all", paths=[".specstory/history"]):
+    # (any folder's `.specstory/history`: `**/` in git's glob magic matches no folder too)
+    for commit in g.iter_commits("--all", paths=[":(glob)**/.specstory/history/*.md"]):
         for blob in commit.tree.traverse():
             if getattr(blob, "type", "") == "blob" and _HISTORY.search(blob.path):
                 name = Path(blob.path).name

@@ -83,4 +83,9 @@ def test_histories_a_repository_deleted_are_found_newest_version_first(tmp_path:
     repo.index.commit("two", author=git.Actor("A", "a@example.com"))
     repo.index.remove([str(history / "s1.md")], working_tree=True)
     repo.index.commit("three", author=git.Actor("A", "a@example.com"))
-    assert m.from_git(tmp_path / "r") == {"s1.md": "second draft"}
+    nested = tmp_path / "r" / "app" / ".specstory" / "history"  # (a project inside the repository)
+    nested.mkdir(parents=True)
+    (nested / "s2.md").write_text("nested", encoding="utf-8")
+    repo.index.add([str(nested / "s2.md")])
+    repo.index.commit("four", author=git.Actor("A", "a@example.com"))
+    assert m.from_git(tmp_path / "r") == {"s1.md": "second draft", "s2.md": "nested"}
