@@ -429,7 +429,7 @@ def _assert_blind_pool_apart_and_well_formed(name: str, prefix: str, tmp_path: P
 
 
 # every pool written blind, oldest first: each is held out while it is the newest, then opened for
-# tuning once the next one exists (README, "Blind pools")
+# tuning once the next one exists (README, "Measuring quality: `persona eval`")
 BLIND_POOLS = tuple(f"blind{n}" for n in range(2, 12))
 
 
