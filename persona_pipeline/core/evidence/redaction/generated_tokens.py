@@ -18,8 +18,8 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 
-from persona_pipeline.core.evidence.redaction.matching import Rx, utf8_safe
-from persona_pipeline.core.evidence.redaction.spans import PLACEHOLDER_RE, Span
+from persona_pipeline.core.evidence.redaction.matching import Rx
+from persona_pipeline.core.evidence.redaction.spans import Span, protected_ranges
 
 _MIN = 20
 _B64_LINE = re.compile(r"[A-Za-z0-9+/_-]{40,}={0,2}")
@@ -177,8 +177,8 @@ class _PublicMentions:
     opaque (their kind names are neither mention)."""
 
     def __init__(self, text: str) -> None:
-        # (utf8_safe: a lone surrogate made RE2's str API raise and the field was dropped; offsets hold)
-        holes = [m.span() for m in PLACEHOLDER_RE.finditer(utf8_safe(text))]
+        # (the placeholders' own surrogate-safe scan: a raw RE2 str scan raised on a lone surrogate)
+        holes = protected_ranges(text)
         starts = [a for a, _ in holes]
 
         def outside(pos: int) -> bool:
