@@ -156,6 +156,19 @@ def caught(text: str, s: int, e: int, spans: list[tuple[int, int, str]]) -> bool
     return cov >= 0.9 and best <= 3
 
 
+def _rate_row(benchmark: str, rate: dict[str, float], baseline: str | None, target: float | None) -> dict[str, str]:
+    """A RESULTS row for one MB-per-CPU-second figure, against the baseline's in the same run."""
+    cur, base = rate["current"], rate.get(f"baseline {baseline}")
+    return {
+        "benchmark": benchmark,
+        "figure": f"{cur:.2f} MB/s per core",
+        "reference": f"baseline {baseline}: {base:.2f} MB/s" if base else "—",
+        "ratio": f"{cur / base:.2f}x baseline" if base else "—",
+        "target": f">= {target:g} MB/s per core" if target is not None else "—",
+        "met": ("yes" if cur >= target else "no") if target is not None else "—",
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--corpus")
@@ -285,31 +298,11 @@ def main() -> None:
         }
         rows = [row]
         if p_rate:
-            cur = p_rate["current"]
-            base_p = p_rate.get(f"baseline {args.baseline}")
-            rows.append(
-                {
-                    "benchmark": f"redaction on the prompts of {args.transcripts} generated sessions (per unit)",
-                    "figure": f"{cur:.2f} MB/s per core",
-                    "reference": f"baseline {args.baseline}: {base_p:.2f} MB/s" if base_p else "—",
-                    "ratio": f"{cur / base_p:.2f}x baseline" if base_p else "—",
-                    "target": ">= 5 MB/s per core",
-                    "met": "yes" if cur >= 5 else "no",
-                }
-            )
+            label = f"redaction on the prompts of {args.transcripts} generated sessions (per unit)"
+            rows.append(_rate_row(label, p_rate, args.baseline, 5.0))
         if fresh_rate:
-            cur = fresh_rate["current"]
-            base_f = fresh_rate.get(f"baseline {args.baseline}")
-            rows.append(
-                {
-                    "benchmark": f"redaction of texts seen once (blind dev pool, {args.fresh} a round, new each pass)",
-                    "figure": f"{cur:.2f} MB/s per core",
-                    "reference": f"baseline {args.baseline}: {base_f:.2f} MB/s" if base_f else "—",
-                    "ratio": f"{cur / base_f:.2f}x baseline" if base_f else "—",
-                    "target": "—",
-                    "met": "—",
-                }
-            )
+            label = f"redaction of texts seen once (blind dev pool, {args.fresh} a round, new each pass)"
+            rows.append(_rate_row(label, fresh_rate, args.baseline, None))
         with open(args.json, "a") as f:
             f.writelines(json.dumps(r) + "\n" for r in rows)
 
