@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (29 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (29, the oldest
+``HOLDOUT_ROUNDS`` (30 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (30, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 29`` is exactly round 29's holdout whatever is written after it (a pool's
+``--pool holdout --round 30`` is exactly round 30's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -37,7 +37,8 @@ rounds 1 to 22, the cases dev drew before round 24 was written; ``before=24``: r
 dev drew before round 25 was written; ``before=25``: rounds 1 to 24, the cases dev drew before round 26
 was written; ``before=26``: rounds 1 to 25, the cases dev drew before round 27 was written; ``before=27``:
 rounds 1 to 26, the cases dev drew before round 28 was written; ``before=28``: rounds 1 to 27, the cases dev
-drew before round 29 was written). Every
+drew before round 29 was written; ``before=29``: rounds 1 to 28, the cases dev drew before round 30 was
+written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
@@ -46,12 +47,12 @@ and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's
 times; round 23's new kinds ``NEW23_WEIGHT`` times; round 24's new kinds ``NEW24_WEIGHT`` times; round 25's
 new kinds ``NEW25_WEIGHT`` times; round 26's new kinds ``NEW26_WEIGHT`` times; round 27's new kinds
 ``NEW27_WEIGHT`` times; round 28's new kinds ``NEW28_WEIGHT`` times; round 29's new kinds ``NEW29_WEIGHT``
-times. A weight
+times; round 30's new kinds ``NEW30_WEIGHT`` times. A weight
 counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
-- ``dev`` (tune on its failures): rounds 1 to 28 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 29 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -84,7 +85,9 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   round 27 since round 28 was written, branch blind28: drawn as dev at seed 7 (n 1200), untuned on it
   (main 2d9fec1), 84.8% secrets, 55.9% personal data, 101.8 FP/MB, 62 stray spans, idempotent;
   round 28 since round 29 was written, branch blind29: drawn as dev at seed 7 (n 1200), untuned on it
-  (main 43a967a), 91.6% secrets, 67.9% personal data, 53.9 FP/MB, 163 stray spans, idempotent).
+  (main 43a967a), 91.6% secrets, 67.9% personal data, 53.9 FP/MB, 163 stray spans, idempotent;
+  round 29 since round 30 was written, branch blind30: drawn as dev at seed 7 (n 1200), untuned on it
+  (main 6a2e337), 94.4% secrets, 56.7% personal data, 109.1 FP/MB, 105 stray spans, idempotent).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -678,7 +681,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 29 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
+  table alone): round 30 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
   the next one was written.
   Round 15 (dev since round 16; ``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
   ``ROUND15_WRAPPERS``, ``_round15_decoy_templates``), written blind to the engine (issue 17, branch
@@ -1230,7 +1233,8 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   MCP tool schemas and server lists (``env`` holding ``${VAR}`` references); ``redis-cli`` replies and key
   names; a Windows event's system account and metadata.
 
-  Round 29 (``ROUND29``, ``_extend29`` / ``round29_custom`` / ``_secret29`` / ``_fill29``, ``ROUND29_WRAPPERS``,
+  Round 29 (dev since round 30; ``ROUND29``, ``_extend29`` / ``round29_custom`` / ``_secret29`` / ``_fill29``,
+  ``ROUND29_WRAPPERS``,
   ``_round29_decoy_templates``), written blind to the engine (issue 17, branch blind29: its author read
   only this generator, its tests, README's blind section, public docs and the engine's aggregate lines
   (and, once, the new categories' recall at seed 7); scored by ``--pool holdout``; untuned, the engine at
@@ -1287,6 +1291,64 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   durations and section markers; public client configuration (a Firebase project's number, app id and
   bucket, an OAuth client id, a bundle id, Knock's ``pk_`` public keys, a Novu application identifier);
   Ansible's play recap and Helm's release status.
+
+  Round 30 (``ROUND30``, ``_extend30`` / ``round30_custom`` / ``_secret30`` / ``_fill30``, ``ROUND30_WRAPPERS``,
+  ``_round30_decoy_templates``), written blind to the engine (issue 17, branch blind30: its author read
+  only this generator, its tests, README's blind section, public docs and the engine's aggregate lines
+  (and, once, the new categories' recall at seed 7); scored by ``--pool holdout``; untuned, the engine at
+  main 6a2e337, seeds 1 / 2 / 7 (n 1200): 86.4 / 84.9 / 85.5% secrets, 61.9 / 61.4 / 63.1% personal data,
+  0.0 / 0.0 / 0.0 FP/MB, 153 / 133 / 138 stray spans, nothing dropped, idempotent at all three).
+  Round 30 puts values on the developer's own machine and in the documents that pass through converters.
+  About 60 % of its plants are earlier kinds: two families from shared lists for every earlier one-value
+  category (``SECRET_FAMILIES30``: a zsh extended-history line, bash's ``history`` with HISTTIMEFORMAT, a
+  fish history entry, ``printenv``, cmd.exe's ``set``, a kubeconfig user's exec-plugin ``env``,
+  ``coredumpctl info``'s command line, a gdb backtrace's string argument (C escapes), a browser's password
+  export (a quoted CSV cell), a PDF converted by ``pdftotext -layout`` (the value in its column, a form
+  feed), a spreadsheet converted to Markdown under a merged header row, an OCR'd settings screen;
+  ``PII_FAMILIES30``: a zsh history line, ``printenv``, a gdb frame's argument, a Bitwarden CSV note, an
+  invoice's column, a form's label and value apart, a payslip's two columns, a spreadsheet's CSV and TSV
+  under a merged header row and its Markdown, two OCR'd screens), key pairs, blocks, paths, URLs and a
+  person's details as an earlier snippet in a PDF page converted to text, a zsh history heredoc (a
+  backslash before each line break, as zsh stores a multi-line command), a spreadsheet's CSV cell or a
+  string gdb prints (``CONTAINERS30``; the snippet as its kind was first written, round 27's rule). About
+  40 % are kinds the generator lacked (``Category.rounds`` all 30, ``NEW30``; each weighs ``NEW30_WEIGHT``
+  in a draw of round 30), four fifths of them personal data: a person's name, mobile (national form,
+  E.164 where a system stores it), e-mail, birth date, login, IP address and home address of ten places
+  whose addresses no earlier round writes (Albania, Moldova, Tajikistan, Turkmenistan, Belize, the
+  Bahamas, Zimbabwe, Saint Lucia, Djibouti, the Isle of Man; ``PLACES30``) in package-manager config
+  (``npm config list``, Maven's ``settings.xml``, ``.pypirc`` and ``pip config list`` of a devpi index),
+  git config (``--show-origin``, ``--show-scope``, an XDG config file), shell history (zsh's extended
+  format, bash's ``history`` with timestamps, fish's), environment dumps (``printenv``, cmd.exe's ``set``,
+  ``docker exec env``), crash reports (a macOS ``.ips`` with ``/`` written ``\\/``, ``coredumpctl info``, a
+  gdb backtrace), password-manager exports (Bitwarden's JSON identity and CSV note, KeePassXC's CSV with
+  a field reference for its password), converted documents (an invoice, a receipt and a utility bill, an
+  application form whose narrow address field breaks a word with a hyphen (both halves planted), a
+  payslip, a rental application, as ``pdftotext -layout`` writes them), shipping documents (a courier's
+  label, an OCR'd parcel label, a CN 23 customs form), spreadsheets (Excel's CSV and Google Sheets' TSV
+  with merged header rows, pandas' ``to_markdown`` of a two-level header), OCR'd screenshots (a settings
+  page, a chat copied with Live Text, a boarding pass) and cloud CLI state (``gcloud config list``, ``az
+  account show``, a kubeconfig user named after an OIDC login, ``docker info``'s user name); and 3 secret
+  categories (Private Packagist tokens ``packagist_ort_`` / ``_out_`` / ``_uut_``, AWS CodeArtifact
+  authorization tokens (a JWE), Cachix auth tokens (a JWT); the Packagist layout from its docs (its
+  checksum's algorithm unpublished, so drawn), the other two bodies assumed). Distortions used, each one a
+  reader still reads past: column layouts broken into runs of spaces, form feeds and page furniture, a
+  hyphen at a line break inside a word (each half at least 8 characters), merged header rows leaving
+  empty cells, CSV quote doubling, Markdown cell escapes, C and JSON string escapes, zsh's and fish's
+  history escapes; OCR misreads only in labels and page furniture (``Narne``, ``E-mai1``, ``Te1``, ``0`` for
+  ``O`` in a flight or gate number, UI borders read as ``|`` and ``—``), never inside a planted value (a
+  misread value would be a different value). ``ROUND30_WRAPPERS``: a PDF page as ``pdftotext -layout``
+  writes it (a left margin on every line), an OCR'd screen, a zsh history heredoc, a fish history entry,
+  a spreadsheet as Markdown under a merged header, Excel's CSV under a merged header row, a string gdb
+  prints, a macOS crash report's application-specific information, ``printenv`` of a multi-line variable,
+  a clipboard manager's history row (``sqlite3 -line``), LibreOffice's ``--cat`` of a document, a branch
+  description in ``git config --list``. ``_round30_decoy_templates``: registry URLs, scopes and
+  ``always-auth`` with ``${VAR}`` references; lock-file checksums and integrity hashes (Cargo.lock,
+  go.sum, NuGet's packages.lock.json, Gemfile.lock, composer.lock); image digests and docker's credential
+  store names; a kubeconfig's cluster names, API endpoints and CA data; shell history timestamps of
+  ordinary commands; ``PATH``-like and locale values without a user folder; invoice, order, receipt and
+  tracking numbers, page numbers and totals; OCR'd labels and column headers; crash addresses, build ids,
+  exception codes and incident ids; public CLI profile settings (regions, output formats, project,
+  subscription and tenant ids, an SSO start URL).
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
 2001:db8::/32; not 555-01xx phone numbers, which are redacted like any number since another
@@ -1642,6 +1704,21 @@ whatever grants access, in forwarded messages (a quoted-printable body, a chat m
 infrastructure state and output (a state's ``secret_string``, a plan's environment variable, Helm values, an
 inventory, a job log, ``local.properties``). Still no device serials, hashes of passwords or documented
 test keys.
+Round 30's policy. Personal data: a person's name (given and family names in their own fields, the
+passenger name of a boarding pass as ``FAMILY/GIVEN``, an upper-cased label name), mobile (national or
+E.164), e-mail, birth date, login (a user folder in a path, ``USER`` / ``USERNAME`` / ``LOGNAME``, a
+core dump's UID owner, a devpi index's user, ``docker info``'s user name, a GitHub user in git config),
+IP address (a host the person logs in to from their history) and home address where the developer's
+own machine or a converted document holds them, each planted as the artefact writes it (escaped, in a
+column, broken at a hyphen). Not personal: registry URLs, scopes and ``always-auth``; ``${VAR}``
+references; checksums, integrity hashes and image digests; kube cluster names, endpoints and CA data;
+history timestamps; ``PATH``-like and locale values; invoice, order, receipt and tracking numbers, page
+numbers and totals; OCR'd labels and headers; crash addresses, build ids and incident ids; public CLI
+profile settings; a KeePass field reference (it names another entry and holds no value). Secrets:
+whatever grants access on the developer's machine or in a converted document (a registry token in an
+``auth.json``, ``.npmrc``, ``pip.conf``, a history line, an environment dump, a kubeconfig's exec
+``env``, a process's command line, a debugger's string, a password export, a PDF's or a spreadsheet's
+cell, an OCR'd settings screen). Still no device serials, hashes of passwords or documented test keys.
 """
 
 from __future__ import annotations
@@ -2135,8 +2212,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 29  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (29,)
+HOLDOUT_ROUND = 30  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (30,)
 ROUND5 = 5
 
 
