@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (29 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (29, the oldest
+``HOLDOUT_ROUNDS`` (30 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (30, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 29`` is exactly round 29's holdout whatever is written after it (a pool's
+``--pool holdout --round 30`` is exactly round 30's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -37,7 +37,8 @@ rounds 1 to 22, the cases dev drew before round 24 was written; ``before=24``: r
 dev drew before round 25 was written; ``before=25``: rounds 1 to 24, the cases dev drew before round 26
 was written; ``before=26``: rounds 1 to 25, the cases dev drew before round 27 was written; ``before=27``:
 rounds 1 to 26, the cases dev drew before round 28 was written; ``before=28``: rounds 1 to 27, the cases dev
-drew before round 29 was written). Every
+drew before round 29 was written; ``before=29``: rounds 1 to 28, the cases dev drew before round 30 was
+written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
@@ -46,12 +47,12 @@ and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's
 times; round 23's new kinds ``NEW23_WEIGHT`` times; round 24's new kinds ``NEW24_WEIGHT`` times; round 25's
 new kinds ``NEW25_WEIGHT`` times; round 26's new kinds ``NEW26_WEIGHT`` times; round 27's new kinds
 ``NEW27_WEIGHT`` times; round 28's new kinds ``NEW28_WEIGHT`` times; round 29's new kinds ``NEW29_WEIGHT``
-times. A weight
+times; round 30's new kinds ``NEW30_WEIGHT`` times. A weight
 counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
-- ``dev`` (tune on its failures): rounds 1 to 28 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 29 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -84,7 +85,9 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   round 27 since round 28 was written, branch blind28: drawn as dev at seed 7 (n 1200), untuned on it
   (main 2d9fec1), 84.8% secrets, 55.9% personal data, 101.8 FP/MB, 62 stray spans, idempotent;
   round 28 since round 29 was written, branch blind29: drawn as dev at seed 7 (n 1200), untuned on it
-  (main 43a967a), 91.6% secrets, 67.9% personal data, 53.9 FP/MB, 163 stray spans, idempotent).
+  (main 43a967a), 91.6% secrets, 67.9% personal data, 53.9 FP/MB, 163 stray spans, idempotent;
+  round 29 since round 30 was written, branch blind30: drawn as dev at seed 7 (n 1200), untuned on it
+  (main 6a2e337), 94.4% secrets, 56.7% personal data, 109.1 FP/MB, 105 stray spans, idempotent).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -678,7 +681,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 29 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
+  table alone): round 30 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
   the next one was written.
   Round 15 (dev since round 16; ``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
   ``ROUND15_WRAPPERS``, ``_round15_decoy_templates``), written blind to the engine (issue 17, branch
@@ -1230,7 +1233,8 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   MCP tool schemas and server lists (``env`` holding ``${VAR}`` references); ``redis-cli`` replies and key
   names; a Windows event's system account and metadata.
 
-  Round 29 (``ROUND29``, ``_extend29`` / ``round29_custom`` / ``_secret29`` / ``_fill29``, ``ROUND29_WRAPPERS``,
+  Round 29 (dev since round 30; ``ROUND29``, ``_extend29`` / ``round29_custom`` / ``_secret29`` / ``_fill29``,
+  ``ROUND29_WRAPPERS``,
   ``_round29_decoy_templates``), written blind to the engine (issue 17, branch blind29: its author read
   only this generator, its tests, README's blind section, public docs and the engine's aggregate lines
   (and, once, the new categories' recall at seed 7); scored by ``--pool holdout``; untuned, the engine at
@@ -1287,6 +1291,64 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   durations and section markers; public client configuration (a Firebase project's number, app id and
   bucket, an OAuth client id, a bundle id, Knock's ``pk_`` public keys, a Novu application identifier);
   Ansible's play recap and Helm's release status.
+
+  Round 30 (``ROUND30``, ``_extend30`` / ``round30_custom`` / ``_secret30`` / ``_fill30``, ``ROUND30_WRAPPERS``,
+  ``_round30_decoy_templates``), written blind to the engine (issue 17, branch blind30: its author read
+  only this generator, its tests, README's blind section, public docs and the engine's aggregate lines
+  (and, once, the new categories' recall at seed 7); scored by ``--pool holdout``; untuned, the engine at
+  main 6a2e337, seeds 1 / 2 / 7 (n 1200): 86.4 / 84.9 / 85.5% secrets, 61.9 / 61.4 / 63.1% personal data,
+  0.0 / 0.0 / 0.0 FP/MB, 153 / 133 / 138 stray spans, nothing dropped, idempotent at all three).
+  Round 30 puts values on the developer's own machine and in the documents that pass through converters.
+  About 60 % of its plants are earlier kinds: two families from shared lists for every earlier one-value
+  category (``SECRET_FAMILIES30``: a zsh extended-history line, bash's ``history`` with HISTTIMEFORMAT, a
+  fish history entry, ``printenv``, cmd.exe's ``set``, a kubeconfig user's exec-plugin ``env``,
+  ``coredumpctl info``'s command line, a gdb backtrace's string argument (C escapes), a browser's password
+  export (a quoted CSV cell), a PDF converted by ``pdftotext -layout`` (the value in its column, a form
+  feed), a spreadsheet converted to Markdown under a merged header row, an OCR'd settings screen;
+  ``PII_FAMILIES30``: a zsh history line, ``printenv``, a gdb frame's argument, a Bitwarden CSV note, an
+  invoice's column, a form's label and value apart, a payslip's two columns, a spreadsheet's CSV and TSV
+  under a merged header row and its Markdown, two OCR'd screens), key pairs, blocks, paths, URLs and a
+  person's details as an earlier snippet in a PDF page converted to text, a zsh history heredoc (a
+  backslash before each line break, as zsh stores a multi-line command), a spreadsheet's CSV cell or a
+  string gdb prints (``CONTAINERS30``; the snippet as its kind was first written, round 27's rule). About
+  40 % are kinds the generator lacked (``Category.rounds`` all 30, ``NEW30``; each weighs ``NEW30_WEIGHT``
+  in a draw of round 30), four fifths of them personal data: a person's name, mobile (national form,
+  E.164 where a system stores it), e-mail, birth date, login, IP address and home address of ten places
+  whose addresses no earlier round writes (Albania, Moldova, Tajikistan, Turkmenistan, Belize, the
+  Bahamas, Zimbabwe, Saint Lucia, Djibouti, the Isle of Man; ``PLACES30``) in package-manager config
+  (``npm config list``, Maven's ``settings.xml``, ``.pypirc`` and ``pip config list`` of a devpi index),
+  git config (``--show-origin``, ``--show-scope``, an XDG config file), shell history (zsh's extended
+  format, bash's ``history`` with timestamps, fish's), environment dumps (``printenv``, cmd.exe's ``set``,
+  ``docker exec env``), crash reports (a macOS ``.ips`` with ``/`` written ``\\/``, ``coredumpctl info``, a
+  gdb backtrace), password-manager exports (Bitwarden's JSON identity and CSV note, KeePassXC's CSV with
+  a field reference for its password), converted documents (an invoice, a receipt and a utility bill, an
+  application form whose narrow address field breaks a word with a hyphen (both halves planted), a
+  payslip, a rental application, as ``pdftotext -layout`` writes them), shipping documents (a courier's
+  label, an OCR'd parcel label, a CN 23 customs form), spreadsheets (Excel's CSV and Google Sheets' TSV
+  with merged header rows, pandas' ``to_markdown`` of a two-level header), OCR'd screenshots (a settings
+  page, a chat copied with Live Text, a boarding pass) and cloud CLI state (``gcloud config list``, ``az
+  account show``, a kubeconfig user named after an OIDC login, ``docker info``'s user name); and 3 secret
+  categories (Private Packagist tokens ``packagist_ort_`` / ``_out_`` / ``_uut_``, AWS CodeArtifact
+  authorization tokens (a JWE), Cachix auth tokens (a JWT); the Packagist layout from its docs (its
+  checksum's algorithm unpublished, so drawn), the other two bodies assumed). Distortions used, each one a
+  reader still reads past: column layouts broken into runs of spaces, form feeds and page furniture, a
+  hyphen at a line break inside a word (each half at least 8 characters), merged header rows leaving
+  empty cells, CSV quote doubling, Markdown cell escapes, C and JSON string escapes, zsh's and fish's
+  history escapes; OCR misreads only in labels and page furniture (``Narne``, ``E-mai1``, ``Te1``, ``0`` for
+  ``O`` in a flight or gate number, UI borders read as ``|`` and ``—``), never inside a planted value (a
+  misread value would be a different value). ``ROUND30_WRAPPERS``: a PDF page as ``pdftotext -layout``
+  writes it (a left margin on every line), an OCR'd screen, a zsh history heredoc, a fish history entry,
+  a spreadsheet as Markdown under a merged header, Excel's CSV under a merged header row, a string gdb
+  prints, a macOS crash report's application-specific information, ``printenv`` of a multi-line variable,
+  a clipboard manager's history row (``sqlite3 -line``), LibreOffice's ``--cat`` of a document, a branch
+  description in ``git config --list``. ``_round30_decoy_templates``: registry URLs, scopes and
+  ``always-auth`` with ``${VAR}`` references; lock-file checksums and integrity hashes (Cargo.lock,
+  go.sum, NuGet's packages.lock.json, Gemfile.lock, composer.lock); image digests and docker's credential
+  store names; a kubeconfig's cluster names, API endpoints and CA data; shell history timestamps of
+  ordinary commands; ``PATH``-like and locale values without a user folder; invoice, order, receipt and
+  tracking numbers, page numbers and totals; OCR'd labels and column headers; crash addresses, build ids,
+  exception codes and incident ids; public CLI profile settings (regions, output formats, project,
+  subscription and tenant ids, an SSO start URL).
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
 2001:db8::/32; not 555-01xx phone numbers, which are redacted like any number since another
@@ -1642,6 +1704,21 @@ whatever grants access, in forwarded messages (a quoted-printable body, a chat m
 infrastructure state and output (a state's ``secret_string``, a plan's environment variable, Helm values, an
 inventory, a job log, ``local.properties``). Still no device serials, hashes of passwords or documented
 test keys.
+Round 30's policy. Personal data: a person's name (given and family names in their own fields, the
+passenger name of a boarding pass as ``FAMILY/GIVEN``, an upper-cased label name), mobile (national or
+E.164), e-mail, birth date, login (a user folder in a path, ``USER`` / ``USERNAME`` / ``LOGNAME``, a
+core dump's UID owner, a devpi index's user, ``docker info``'s user name, a GitHub user in git config),
+IP address (a host the person logs in to from their history) and home address where the developer's
+own machine or a converted document holds them, each planted as the artefact writes it (escaped, in a
+column, broken at a hyphen). Not personal: registry URLs, scopes and ``always-auth``; ``${VAR}``
+references; checksums, integrity hashes and image digests; kube cluster names, endpoints and CA data;
+history timestamps; ``PATH``-like and locale values; invoice, order, receipt and tracking numbers, page
+numbers and totals; OCR'd labels and headers; crash addresses, build ids and incident ids; public CLI
+profile settings; a KeePass field reference (it names another entry and holds no value). Secrets:
+whatever grants access on the developer's machine or in a converted document (a registry token in an
+``auth.json``, ``.npmrc``, ``pip.conf``, a history line, an environment dump, a kubeconfig's exec
+``env``, a process's command line, a debugger's string, a password export, a PDF's or a spreadsheet's
+cell, an OCR'd settings screen). Still no device serials, hashes of passwords or documented test keys.
 """
 
 from __future__ import annotations
@@ -2135,8 +2212,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 29  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (29,)
+HOLDOUT_ROUND = 30  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (30,)
 ROUND5 = 5
 
 
@@ -26910,6 +26987,783 @@ round29_custom("ci_log_people29", "pii", _ci_log_people29, 3)
 round29_custom("mobile_config_people29", "pii", _mobile_config_people29, 3)
 
 
+# ---------------------------------------------------------------------------------------------
+# round 30 (issue 17, branch blind30): written blind to the engine, the holdout since it exists
+
+ROUND30 = 30
+
+
+def _picks30(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round30:{name}").sample(range(n_families), k)
+
+
+def _c_string30(s: str) -> str:
+    # a C string as gdb prints it (backslash, quote, newline and tab escaped; UTF-8 printed as is)
+    return s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
+
+
+def _md_cell30(s: str) -> str:
+    # a Markdown table cell as a spreadsheet converter writes it: "|" escaped, line breaks as <br>
+    return s.replace("|", "\\|").replace("\n", "<br>")
+
+
+def _fish30(s: str) -> str:
+    # a fish history entry's ``cmd``: backslashes doubled, line breaks written \n (fish's history format)
+    return s.replace("\\", "\\\\").replace("\n", "\\n")
+
+
+def _ips_json30(s: str) -> str:
+    # a string in a macOS crash report (.ips): JSON with "/" escaped as "\/"
+    return _js(s).replace("/", "\\/")
+
+
+# Secret families: {L} an environment-style label, {l} it in lower case, {k} kebab case, {v} the
+# value ({vcsv} in a quoted CSV cell, {vc} a C string as gdb prints it). Round 30 is about the
+# developer's own machine and the documents that pass through converters: a zsh extended history
+# line, bash's ``history`` with HISTTIMEFORMAT, a fish history entry, ``printenv``, cmd.exe's ``set``,
+# a kubeconfig user's exec plugin environment, ``coredumpctl info``'s command line, a gdb backtrace's
+# string argument, a browser's password export (CSV), a PDF converted to text (column layout), a
+# spreadsheet converted to Markdown (a merged header row), an OCR'd screenshot of a settings page.
+SECRET_FAMILIES30 = [
+    ": 1765101734:0;export {L}={v}\n: 1765101741:3;./bin/deploy --env prod",
+    "  {n}  2026-12-07 10:{m}:14 curl -sH 'Authorization: Bearer {v}' https://api.acme.dev/v1/health\n"
+    "  {n}  2026-12-07 10:{m}:31 history | tail",
+    "- cmd: set -Ux {L} {v}\n  when: 1765101734\n- cmd: fish_config theme save\n  when: 1765101790",
+    "$ printenv | sort\nCOLORTERM=truecolor\n{L}={v}\nLANG=en_GB.UTF-8\nSHLVL=2",
+    "C:\\src\\api>set\nCommonProgramFiles=C:\\Program Files\\Common Files\n{L}={v}\n"
+    "NUMBER_OF_PROCESSORS=8\nOS=Windows_NT",
+    "users:\n- name: prod-admin\n  user:\n    exec:\n      apiVersion: client.authentication.k8s.io/v1beta1\n"
+    "      command: acme-kube-auth\n      env:\n      - name: {L}\n        value: {v}\n      interactiveMode: Never",
+    "           PID: 4{n} (node)\n        Signal: 6 (ABRT)\n  Command Line: node dist/worker.js --{k} {v}\n"
+    "    Executable: /usr/bin/node",
+    '#2  0x000055d4c2a1b3f4 in open_session (host=0x55d4c2c0e2a0 "db.acme.internal", '
+    'secret=0x55d4c2c0e310 "{vc}") at session.c:{n}',
+    'name,url,username,password,note\nacme-prod,https://console.acme.dev/,ops,"{vcsv}",rotated {n}',
+    "Service              Credential                                        Owner\n"
+    "Acme API ({l})       {v}          Platform\n\x0c",
+    "|  | Access |\n|---|---|\n| Name | Value |\n| {L} | {v} |",
+    "Settings › AP| keys\n\n{L}\n{v}\n\nCopy    Revoke",
+]
+
+# Personal-data families: {f} the field in words, {k} a snake-case key, {K} it in upper case, {v} the
+# value ({vcsv} in a quoted CSV cell, {vmd} a Markdown cell, {vc} a C string). A person's value on the
+# developer's machine or in a converted document: a zsh history line, ``printenv``, a gdb frame's
+# argument, a Bitwarden CSV note, an invoice converted by pdftotext -layout (the value in its column),
+# a form converted to text (label and value apart), a payslip's two columns, a spreadsheet's CSV with
+# a merged header row, its TSV, its Markdown (a merged header above the column names), an OCR'd
+# screenshot (the label read with a typical confusion; the value as the screen shows it).
+PII_FAMILIES30 = [
+    ': 1765101734:0;./scripts/find_customer.sh --{k} "{v}"',
+    "$ printenv | grep -i customer\nTEST_CUSTOMER_{K}={v}",
+    '#4  0x00005581c2d4a7e0 in lookup_customer ({k}=0x7ffd5a1c2e80 "{vc}") at crm.c:{n}',
+    "folder,favorite,type,name,notes,fields,reprompt,login_uri,login_username,login_password,login_totp\n"
+    'Personal,,note,{f},"{vcsv}",,0,,,,',
+    "ACME TRADING LTD                                              INVOICE\n"
+    "Customer {f}:  {v}                          Invoice no.  INV-2026-{n}\n\x0c",
+    "{f}\n\n                    {v}\n\nSignature ______________________",
+    "Employee {f}   {v}                 Pay period   11/2026\nEmployee no.   E-{n}              Tax code     1257L",
+    'Customer,,\nid,{k},status\n{n},"{vcsv}",active',
+    "Contact details\t\t\nid\t{k}\tupdated\n{n}\t{v}\t2026-12-01",
+    "|  | Customer |  |\n|---|---|---|\n| id | {k} | status |\n| {n} | {vmd} | active |",
+    "| Profile\n\n{f}\n{v}\n\nSave changes",
+    "{f} : {v} |\n\n=—— Edit",
+]
+
+
+def _fill30(template: str, v: str, rng: random.Random, **kw: str) -> tuple[str, list[str]]:
+    # {vcsv} / {vc} / {vmd}: the value as the artefact writes it; that form is what is planted. The
+    # rest as round 29's.
+    for holder, enc in (("{vcsv}", _csv_cell), ("{vc}", _c_string30), ("{vmd}", _md_cell30)):
+        if holder in template:
+            return _fill29(template.replace(holder, "{v}"), enc(v), rng, **kw)
+    return _fill29(template, v, rng, **kw)
+
+
+def _extend30(name: str, make30: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-30 families (drawn by ``make30`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make30(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND30,) * n, old.weight)
+
+
+def _generic30(name: str, kind: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """Two of round 30's shared families for a one-value category of an earlier round."""
+    fams = SECRET_FAMILIES30 if kind == "secret" else PII_FAMILIES30
+    picks = [fams[j] for j in _picks30(name, len(fams), 2)]
+    bare = name.rstrip("0123456789")  # (rounds 18 to 29 end their new kinds' names in the round)
+    label = LABEL6.get(name, bare.upper())
+    fname = (
+        FIELD12.get(name)
+        or FIELD11.get(name)
+        or FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name)
+        or bare.replace("_", " ")
+    )
+    key = KEY12.get(name) or KEY11.get(name) or KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(bare)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        return _fill30(
+            picks[t % len(picks)], v, rng, L=label, l=label.lower(), k=label.lower().replace("_", "-")
+            if kind == "secret" else key, K=key.upper(), f=fname,
+        )  # fmt: skip
+
+    return make, len(picks)
+
+
+# Where a whole earlier snippet lands when its values only make sense together (key pairs, blocks,
+# paths, URLs, a person's details): a PDF page converted to text, a zsh history entry of a heredoc
+# (zsh writes a multi-line command with a backslash before each line break), a spreadsheet's CSV cell,
+# a string gdb prints.
+CONTAINERS30: list[tuple[str, Callable[[str], str]]] = [
+    ("HANDOVER NOTES                                             Page 2 of 3\n\n{s}\n\n\x0c", lambda s: s),
+    (": 1765101734:0;cat > notes.txt <<'EOF'\\\n{s}\\\nEOF", lambda s: s.replace("\n", "\\\n")),
+    ('id,notes,owner\n4821,"{s}",ops', lambda s: _csv_cell(s)),  # (defined below)
+    ('(gdb) print job->notes\n$1 = 0x55d4c2c0e2a0 "{s}"', _c_string30),
+]
+
+
+def _container30(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    old = next(c for c in CATS if c.name == name)
+    # the snippet as its kind was first written (round 27's rule: no container inside a container)
+    earlier = [r for r in old.rounds if r < ROUND13] or [old.rounds[0]]
+    inner = [t for t, r in enumerate(old.rounds) if r == max(earlier)]
+    frames = [CONTAINERS30[j] for j in _picks30(name, len(CONTAINERS30), 2)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        snippet, needles = old.make(rng, inner[rng.randrange(len(inner))])
+        frame, enc = frames[t % len(frames)]
+        text = frame.replace("{s}", enc(snippet))
+        return text, [next((enc(f) for f in _forms(_ident, nd) if enc(f) in text), enc(nd)) for nd in needles]
+
+    return make, len(frames)
+
+
+def _several_values30(c: Category) -> bool:
+    # round 29's rule, and round 29's person categories plant several values (its Macau id one)
+    if c.name in NEW29:
+        return c.kind == "pii" and c.name != "mo_bir29"
+    return _several_values29(c)
+
+
+for _c in [c for c in CATS if ROUND30 not in c.rounds]:
+    if _several_values30(_c):
+        _extend30(_c.name, *_container30(_c.name))
+    else:
+        _extend30(_c.name, *_generic30(_c.name, _c.kind))
+
+
+# --- round 30's new categories weigh NEW30_WEIGHT in a draw of round 30, so that they are about 40 %
+# of its plants (each category's weight counts only in a draw of the round that wrote it).
+NEW30_WEIGHT = 32
+NEW30: set[str] = set()  # the names of round 30's new kinds
+
+
+def round30_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND30,) * n, NEW30_WEIGHT))
+    NEW30.add(name)
+
+
+def _b64url30(b: bytes) -> str:
+    return base64.urlsafe_b64encode(b).decode().rstrip("=")
+
+
+def private_packagist_token(r: random.Random) -> str:
+    # a Private Packagist authentication token: Private Packagist's docs ("Composer authentication",
+    # "Token format"): a prefix (``packagist_ort_`` / ``packagist_out_`` organization tokens,
+    # ``packagist_uut_`` user tokens), 60 hex digits and an 8-hex-digit checksum (its algorithm is not
+    # published, so drawn)
+    return f"packagist_{r.choice(['ort', 'out', 'uut'])}_{_rs(r, HEX, 60)}{_rs(r, HEX, 8)}"
+
+
+def codeartifact_token(r: random.Random) -> str:
+    # an AWS CodeArtifact authorization token (``aws codeartifact get-authorization-token``, used as
+    # npm's _authToken or pip's password): a JWE in compact serialisation (RFC 7516: five base64url
+    # parts); its header's fields and the parts' lengths are this generator's assumption
+    isu = r.randrange(1765000000, 1769999999)
+    head = json.dumps(
+        {"ver": 1, "isu": isu, "enc": "A128GCM", "tag": _rs(r, B64URL, 22), "exp": isu + 43200,
+         "alg": "A128GCMKW", "iv": _rs(r, B64URL, 16)}, separators=(",", ":"),
+    )  # fmt: skip
+    parts = [_b64url30(head.encode()), _rs(r, B64URL, 22), _rs(r, B64URL, 16), _rs(r, B64URL, 320), _rs(r, B64URL, 22)]
+    return ".".join(parts)
+
+
+def cachix_auth_token(r: random.Random) -> str:
+    # a Cachix auth token (``cachix authtoken``, ``CACHIX_AUTH_TOKEN``, cachix-action's ``authToken``):
+    # a JWT (RFC 7519, HS256); its claims (a token id and scopes) are this generator's assumption
+    claims = json.dumps({"jti": _uuid4(r), "scopes": "tx"}, separators=(",", ":"))
+    return f"eyJhbGciOiJIUzI1NiJ9.{_b64url30(claims.encode())}.{_rs(r, B64URL, 43)}"
+
+
+def _secret30(
+    name: str, gen: Callable[[random.Random], str], label: str, own: list[str]
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A new secret's own templates and one of round 30's shared families."""
+    templates = [*own, SECRET_FAMILIES30[_picks30(name, len(SECRET_FAMILIES30), 1)[0]]]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return _fill30(templates[t % len(templates)], gen(rng), rng, L=label, l=label.lower(),
+                       k=label.lower().replace("_", "-"))  # fmt: skip
+
+    return make, len(templates)
+
+
+_CA_HOST30 = "acme-123456789012.d.codeartifact.eu-west-1.amazonaws.com"
+
+for _name30, _gen30, _label30, _own30 in [
+    (
+        "private_packagist_token30",
+        private_packagist_token,
+        "PACKAGIST_TOKEN",
+        [
+            '$ cat ~/.config/composer/auth.json\n{{\n    "http-basic": {{\n        "repo.packagist.com": {{\n'
+            '            "username": "token",\n            "password": "{v}"\n        }}\n    }}\n}}',
+            "composer config --global --auth http-basic.repo.packagist.com token {v}",
+            "      - run: composer install --prefer-dist\n        env:\n"
+            '          COMPOSER_AUTH: \'{{"http-basic": {{"repo.packagist.com": '
+            '{{"username": "token", "password": "{v}"}}}}}}\'',
+        ],
+    ),
+    (
+        "codeartifact_token30",
+        codeartifact_token,
+        "CODEARTIFACT_AUTH_TOKEN",
+        [
+            "$ aws codeartifact get-authorization-token --domain acme --domain-owner 123456789012\n"
+            '{{\n    "authorizationToken": "{v}",\n    "expiration": "2026-12-07T22:02:14+01:00"\n}}',
+            f"registry=https://{_CA_HOST30}/npm/internal/\n//{_CA_HOST30}/npm/internal/:_authToken={{v}}\nalways-auth=true",
+            f"[global]\nindex-url = https://aws:{{v}}@{_CA_HOST30}/pypi/internal/simple/",
+        ],
+    ),
+    (
+        "cachix_auth_token30",
+        cachix_auth_token,
+        "CACHIX_AUTH_TOKEN",
+        [
+            "$ cachix authtoken {v}\nWritten to /home/runner/.config/cachix/cachix.dhall",
+            "      - uses: cachix/cachix-action@v15\n        with:\n          name: acme\n          authToken: '{v}'",
+            '{{ authToken = "{v}"\n, hostname = "https://cachix.org"\n'
+            ", binaryCaches = [] : List {{ name : Text, secretKey : Text }}\n}}",
+        ],
+    ),
+]:
+    round30_custom(_name30, "secret", *_secret30(_name30, _gen30, _label30, _own30))
+
+
+# --- round 30's new personal data: a person's data on the developer's own machine (package-manager
+# and git config, shell history, environment dumps, crash reports, password-manager exports, cloud
+# CLI config) and in documents passed through converters (invoices, forms, payslips and shipping labels
+# as pdftotext writes them, spreadsheets as CSV / TSV / Markdown, OCR'd screenshots). People of ten
+# places whose postal addresses no earlier round writes.
+
+# (checked against every country, capital and town name in this file: Albania, Moldova, Tajikistan,
+# Turkmenistan, Belize, the Bahamas, Zimbabwe, Saint Lucia, Djibouti and the Isle of Man; their mobiles
+# with ``phone27``)
+PLACES30 = ["AL", "MD", "TJ", "TM", "BZ", "BS", "ZW", "LC", "DJ", "IM"]
+
+_ADDRESS30: dict[str, tuple[Callable[[random.Random], str], Callable[[random.Random], str]]] = {
+    # (street line, town as the place writes it)
+    "AL": (
+        lambda r: (
+            f"Rruga {r.choice(['Myslym Shyri', 'Sami Frashëri', 'Dëshmorët e 4 Shkurtit', 'Bardhok Biba'])}, "
+            f"Pallati {_n(r, 1, 90)}, Shkalla {_n(r, 1, 6)}, Ap. {_n(r, 1, 40)}"
+        ),
+        lambda r: r.choice(["Tiranë 1001", "Tiranë 1019", "Durrës 2001", "Shkodër 4001", "Vlorë 9401"]),
+    ),
+    "MD": (
+        lambda r: (
+            f"str. {r.choice(['Ștefan cel Mare', 'Mihai Eminescu', 'Alba Iulia', 'Vasile Alecsandri'])} "
+            f"{_n(r, 1, 200)}, ap. {_n(r, 1, 120)}"
+        ),
+        lambda r: r.choice(["MD-2001, Chișinău", "MD-2012, Chișinău", "MD-3121, Bălți", "MD-2068, Chișinău"]),
+    ),
+    "TJ": (
+        lambda r: (
+            f"{r.choice(['Rudaki Ave.', 'Aini St.', 'Shotemur St.', 'Somoni Ave.'])} {_n(r, 1, 150)}, "
+            f"apt {_n(r, 1, 90)}"
+        ),
+        lambda r: r.choice(["Dushanbe 734025", "Dushanbe 734013", "Khujand 735700"]),
+    ),
+    "TM": (
+        lambda r: (
+            f"{r.choice(['Magtymguly', 'Oguzhan', 'Görogly', 'Andalyp'])} köçesi, jaý {_n(r, 1, 90)}, öý {_n(r, 1, 80)}"
+        ),
+        lambda r: r.choice(["Aşgabat 744000", "Aşgabat 744036", "Türkmenabat 746100"]),
+    ),
+    "BZ": (
+        lambda r: f"{_n(r, 1, 120)} {r.choice(['Princess Margaret Drive', 'Cleghorn Street', 'Barrack Road'])}",
+        lambda r: r.choice(["Belize City", "Belmopan", "San Ignacio, Cayo District", "Orange Walk Town"]),
+    ),
+    "BS": (
+        lambda r: f"#{_n(r, 1, 90)} {r.choice(['Carmichael Road', 'Blue Hill Road', 'Prince Charles Drive'])}",
+        lambda r: r.choice(["Nassau, N.P.", f"P.O. Box N-{_n(r, 1000, 9999)}, Nassau", "Freeport, Grand Bahama"]),
+    ),
+    "ZW": (
+        lambda r: f"{_n(r, 1, 400)} {r.choice(['Samora Machel Avenue', 'Josiah Tongogara Street', 'Fife Street'])}",
+        lambda r: r.choice(["Avondale, Harare", "Borrowdale, Harare", "Suburbs, Bulawayo", "Mutare"]),
+    ),
+    "LC": (
+        lambda r: f"{r.choice(['Morne Road', 'La Clery', 'Bois d’Orange', 'Vide Bouteille'])}, lot {_n(r, 1, 90)}",
+        lambda r: r.choice(["Castries LC04 101", "Gros Islet LC01 101", "Vieux Fort LC12 001"]),
+    ),
+    "DJ": (
+        lambda r: f"Cité {r.choice(['Hodane', 'Arhiba', 'Gachamaleh', 'Einguela'])}, lot {_n(r, 1, 400)}",
+        lambda r: r.choice(["Djibouti", f"BP {_n(r, 100, 4999)} Djibouti", "Ali Sabieh", "Tadjourah"]),
+    ),
+    "IM": (
+        lambda r: f"{_n(r, 1, 90)} {r.choice(['Tromode Road', 'Bucks Road', 'Athol Street', 'Ballaquayle Road'])}",
+        lambda r: r.choice(
+            [
+                f"Douglas IM{_n(r, 1, 2)} {_n(r, 1, 9)}{r.choice('ABDEFHJLNPQRSTUWXYZ')}"
+                f"{r.choice('ABDEFHJLNPQRSTUWXYZ')}",
+                f"Ramsey IM8 {_n(r, 1, 9)}{r.choice('ABDEFHJ')}{r.choice('LNPQRST')}",
+            ]
+        ),
+    ),
+}
+_NAMES30: dict[str, tuple[list[str], list[str]]] = {
+    "AL": (["Arben", "Elira", "Gentian", "Mirela"], ["Leka", "Shehu", "Dervishi", "Çela"]),
+    "MD": (["Dumitru", "Doina", "Vasile", "Corina"], ["Ciobanu", "Rusu", "Munteanu", "Cebotari"]),
+    "TJ": (["Farrukh", "Zarina", "Davron", "Firuza"], ["Rahimov", "Saidova", "Nazarov", "Karimova"]),
+    "TM": (["Merdan", "Aynur", "Serdar", "Jeren"], ["Annayev", "Orazova", "Berdiyev", "Atayeva"]),
+    "BZ": (["Yesenia", "Dyron", "Leticia", "Kendrick"], ["Usher", "Zabaneh", "Castillo", "Flowers"]),
+    "BS": (["Shantel", "Deangelo", "Shavonne", "Lavardo"], ["Knowles", "Rolle", "Pinder", "Bethel"]),
+    "ZW": (["Tinashe", "Rudo", "Tatenda", "Nyasha"], ["Marufu", "Chikwanha", "Ncube", "Mutasa"]),
+    "LC": (["Kimani", "Sherlan", "Delphine", "Jean-Marc"], ["St. Rose", "Emmanuel", "Auguste", "Charlemagne"]),
+    "DJ": (["Mahamoud", "Fatouma", "Ismaël", "Hibo"], ["Abdi", "Houmed", "Daher", "Guedi"]),
+    "IM": (["Orry", "Breesha", "Illiam", "Aalin"], ["Quayle", "Kermode", "Corlett", "Kinvig"]),
+}
+# (first octets of public IPv4 blocks of the registries serving these places: RIPE NCC, ARIN, LACNIC, AFRINIC)
+_IP_BLOCKS30 = {
+    "AL": [46, 79, 185], "MD": [46, 89, 178], "TJ": [37, 85, 217], "TM": [93, 95, 217], "BZ": [190, 200],
+    "BS": [24, 64, 66], "ZW": [41, 102, 197], "LC": [24, 64, 72], "DJ": [41, 102, 196], "IM": [31, 85, 213],
+}  # fmt: skip
+_MAIL30 = ["gmail.com", "outlook.com", "yahoo.com", "icloud.com", "proton.me", "hotmail.com", "gmx.net"]
+
+
+def _person30(r: random.Random) -> dict[str, str]:
+    region = r.choice(PLACES30)
+    given_list, family_list = _NAMES30[region]
+    g, f = r.choice(given_list), r.choice(family_list)
+    handle, fs = _ascii_slug(g).replace("-", ""), _ascii_slug(f).replace("-", "")
+    y, m, d = _birth(r)
+    street, town = _ADDRESS30[region]
+    phone = phone27(r, region)
+    return {
+        "name": f"{g} {f}",
+        "given": g,
+        "family": f,
+        "phone": phone,
+        "e164": phonenumbers.format_number(phonenumbers.parse(phone, region), phonenumbers.PhoneNumberFormat.E164),
+        "street": street(r),
+        "town": town(r),
+        "country": region,
+        "email": f"{handle}.{fs}{_d(r, 2)}@{r.choice(_MAIL30)}",
+        "login": f"{handle[:1]}{fs}{_d(r, 2)}",
+        "dob": f"{d:02d}.{m:02d}.{y}",
+        "ip": f"{r.choice(_IP_BLOCKS30[region])}.{_n(r, 0, 255)}.{_n(r, 0, 255)}.{_n(r, 1, 254)}",
+    }
+
+
+def _col30(left: str, right: str, width: int = 58) -> str:
+    # two columns as pdftotext -layout writes them: the left one padded with spaces to the right's start
+    return left + " " * max(2, width - len(left)) + right
+
+
+def _pkg_config_people30(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person30(rng)
+    if t % 3 == 0:
+        # ``npm config list``: the user config's path under the home folder and the init-author fields
+        text = (
+            f'$ npm config list\n; "user" config from /Users/{p["login"]}/.npmrc\n\n'
+            "//npm.pkg.github.com/:_authToken = (protected)\n"
+            f'init-author-email = "{p["email"]}"\ninit-author-name = "{_js(p["name"])}"\ninit-license = "MIT"\n\n'
+            f"; node bin location = /Users/{p['login']}/.nvm/versions/node/v22.11.0/bin/node\n"
+            f"; cwd = /Users/{p['login']}/src/api\n; Run `npm config ls -l` to show all defaults."
+        )
+        return text, [p["login"], p["email"], _js(p["name"])]
+    if t % 3 == 1:
+        # Maven's settings.xml: the local repository under the user's folder, a server's username
+        text = (
+            "<settings>\n  <localRepository>C:\\Users\\" + p["login"] + "\\.m2\\repository</localRepository>\n"
+            "  <servers>\n    <server>\n      <id>acme-releases</id>\n"
+            f"      <username>{p['email']}</username>\n      <password>${{env.ACME_REPO_TOKEN}}</password>\n"
+            "    </server>\n  </servers>\n</settings>"
+        )
+        return text, [p["login"], p["email"]]
+    # a devpi index under the user's name in .pypirc and ``pip config list``
+    text = (
+        f"$ cat ~/.pypirc\n[distutils]\nindex-servers = devpi\n\n[devpi]\n"
+        f"repository = https://devpi.acme.dev/{p['login']}/dev/\nusername = {p['login']}\n\n"
+        f"$ pip config list\nglobal.index-url='https://devpi.acme.dev/{p['login']}/dev/+simple/'\n"
+        "global.timeout='60'"
+    )
+    return text, [p["login"]]
+
+
+def _git_config_people30(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person30(rng)
+    if t % 3 == 0:
+        o = f"file:/Users/{p['login']}/.gitconfig"
+        text = (
+            f"$ git config --list --show-origin\n{o}\tuser.name={p['name']}\n{o}\tuser.email={p['email']}\n"
+            f"{o}\tsendemail.smtpuser={p['email']}\n{o}\tinit.defaultbranch=main\n"
+            "file:.git/config\tremote.origin.url=git@github.com:acme/api.git"
+        )
+        return text, [p["login"], p["name"], p["email"]]
+    if t % 3 == 1:
+        text = (
+            "PS C:\\src\\api> git config --list --show-scope\nsystem  credential.helper=manager\n"
+            f"global  user.name={p['name']}\nglobal  user.email={p['email']}\n"
+            f"global  core.excludesfile=C:/Users/{p['login']}/.gitignore_global\nlocal   branch.main.remote=origin"
+        )
+        return text, [p["name"], p["email"], p["login"]]
+    text = (
+        f"$ cat ~/.config/git/config\n[user]\n\tname = {p['name']}\n\temail = {p['email']}\n"
+        f'[github]\n\tuser = {p["login"]}\n[includeIf "gitdir:~/work/"]\n\tpath = ~/work/.gitconfig'
+    )
+    return text, [p["name"], p["email"], p["login"]]
+
+
+def _shell_history_people30(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person30(rng)
+    ts = rng.randrange(1765000000, 1769999999)
+    if t % 3 == 0:
+        # zsh's extended history (": start:elapsed;command")
+        text = (
+            f"$ tail -3 ~/.zsh_history\n: {ts}:0;ssh {p['login']}@{p['ip']}\n"
+            f": {ts + 57}:12;scp backup.tar.gz {p['login']}@{p['ip']}:/srv/backups/\n"
+            f': {ts + 80}:0;git commit --amend --author="{p["name"]} <{p["email"]}>"'
+        )
+        return text, [p["login"], p["ip"], p["name"], p["email"]]
+    if t % 3 == 1:
+        # bash's ``history`` with HISTTIMEFORMAT set
+        n = rng.randrange(300, 2000)
+        text = (
+            f"$ history | tail -3\n  {n}  2026-12-07 10:02:14 cd ~/src/api\n"
+            f'  {n + 1}  2026-12-07 10:02:31 ./bin/rails runner \'User.find_by(email: "{p["email"]}")'
+            f'.update!(phone: "{p["e164"]}")\'\n  {n + 2}  2026-12-07 10:03:02 git status'
+        )
+        return text, [p["email"], p["e164"]]
+    # fish's history file (YAML-like entries)
+    text = (
+        f"- cmd: mosh {p['login']}@{p['ip']}\n  when: {ts}\n"
+        f"- cmd: gpg --recipient {p['email']} --encrypt notes.md\n  when: {ts + 31}\n  paths:\n    - notes.md"
+    )
+    return text, [p["login"], p["ip"], p["email"]]
+
+
+def _env_dump_people30(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person30(rng)
+    if t % 3 == 0:
+        text = (
+            f"$ printenv | sort\nDEBEMAIL={p['email']}\nDEBFULLNAME={p['name']}\nHOME=/home/{p['login']}\n"
+            f"LANG=en_GB.UTF-8\nLOGNAME={p['login']}\nSHELL=/bin/bash\nUSER={p['login']}"
+        )
+        return text, [p["email"], p["name"], p["login"]]
+    if t % 3 == 1:
+        host = "DESKTOP-" + _rs(rng, ALNUM_UP, 7)
+        text = (
+            f"C:\\>set\nALLUSERSPROFILE=C:\\ProgramData\nAPPDATA=C:\\Users\\{p['login']}\\AppData\\Roaming\n"
+            f"COMPUTERNAME={host}\nGIT_COMMITTER_EMAIL={p['email']}\nHOMEPATH=\\Users\\{p['login']}\n"
+            f"USERDOMAIN={host}\nUSERNAME={p['login']}\nUSERPROFILE=C:\\Users\\{p['login']}"
+        )
+        return text, [p["login"], p["email"]]
+    text = (
+        f"$ docker exec api env\nPATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin\n"
+        f"HOSTNAME={_rs(rng, HEX, 12)}\nSUPPORT_CONTACT_NAME={p['name']}\nSUPPORT_CONTACT_PHONE={p['phone']}\n"
+        f"SEED_ADMIN_EMAIL={p['email']}\nHOME=/root"
+    )
+    return text, [p["name"], p["phone"], p["email"]]
+
+
+def _crash_report_people30(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person30(rng)
+    if t % 3 == 0:
+        # a macOS crash report (.ips): a JSON header line, then the body ("/" written "\/")
+        doc = f"/Users/{p['login']}/Documents/Contracts/{p['name']} - lease.pdf"
+        text = (
+            f'{{"app_name":"Acme Desktop","timestamp":"2026-12-07 10:02:14.00 +0100","app_version":"3.4.1",'
+            f'"bug_type":"309","os_version":"macOS 15.1 (24B83)","incident_id":"{_uuid4(rng).upper()}"}}\n{{\n'
+            f'  "procPath" : "\\/Users\\/{p["login"]}\\/Applications\\/Acme Desktop.app'
+            '\\/Contents\\/MacOS\\/Acme Desktop",\n'
+            '  "userID" : 501,\n  "exception" : {"type":"EXC_BAD_ACCESS","signal":"SIGSEGV"},\n'
+            f'  "asi" : {{"Acme Desktop":["last document: {_ips_json30(doc)}"]}}\n}}'
+        )
+        return text, [p["login"], _ips_json30(p["name"])]
+    if t % 3 == 1:
+        text = (
+            f"$ coredumpctl info\n           PID: {rng.randrange(2000, 99999)} (python3)\n"
+            f"           UID: 1000 ({p['login']})\n           GID: 1000 ({p['login']})\n"
+            "        Signal: 11 (SEGV)\n     Timestamp: Mon 2026-12-07 10:02:14 CET (3min ago)\n"
+            f"  Command Line: python3 import_contacts.py --owner {p['email']}\n"
+            "    Executable: /usr/bin/python3.12\n          Unit: user@1000.service"
+        )
+        return text, [p["login"], p["email"]]
+    text = (
+        "Program received signal SIGSEGV, Segmentation fault.\n(gdb) bt\n"
+        "#0  0x00007ffff7e3a1c5 in __strlen_avx2 () from /lib/x86_64-linux-gnu/libc.so.6\n"
+        f'#1  0x00005581c2d4a7e0 in sync_contact (email=0x7ffd5a1c2e80 "{p["email"]}", '
+        f'phone=0x7ffd5a1c2ec0 "{p["phone"]}") at sync.c:211\n#2  0x00005581c2d4b002 in main () at main.c:48'
+    )
+    return text, [p["email"], p["phone"]]
+
+
+def _pw_export_people30(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person30(rng)
+    if t % 3 == 0:
+        # a Bitwarden JSON export's identity item (unencrypted export)
+        item = {
+            "id": _uuid4(rng), "type": 4, "name": "Me", "favorite": False,
+            "identity": {"title": None, "firstName": p["given"], "lastName": p["family"], "address1": p["street"],
+                         "city": p["town"], "phone": p["phone"], "email": p["email"]},
+        }  # fmt: skip
+        text = json.dumps({"encrypted": False, "folders": [], "items": [item]}, indent=2, ensure_ascii=False)
+        return text, [p["given"], p["family"], p["street"], p["phone"], p["email"]]
+    if t % 3 == 1:
+        # a Bitwarden CSV export: a secure note (a CSV cell over three lines)
+        text = (
+            "folder,favorite,type,name,notes,fields,reprompt,login_uri,login_username,login_password,login_totp\n"
+            f'Personal,,note,Home address,"{_csv_cell(p["name"])}\n{_csv_cell(p["street"])}\n'
+            f'{_csv_cell(p["town"])}",,0,,,,'
+        )
+        return text, [_csv_cell(p["name"]), _csv_cell(p["street"])]
+    # a KeePassXC CSV export: the password column a field reference to another entry (no value)
+    text = (
+        '"Group","Title","Username","Password","URL","Notes","TOTP","Icon","Last Modified","Created"\n'
+        f'"Root/Personal","Post office","{p["email"]}","{{REF:P@I:{_rs(rng, HEXU, 32)}}}",'
+        f'"https://post.example.org","recovery phone {p["phone"]}","","0",'
+        '"2026-12-01T10:02:14Z","2024-03-09T08:11:52Z"'
+    )
+    return text, [p["email"], p["phone"]]
+
+
+def _pdf_invoice_people30(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person30(rng)
+    n = rng.randrange(10000, 99999)
+    if t % 3 == 0:
+        # pdftotext -layout of an invoice: the bill-to block beside the invoice's details
+        rows = [
+            _col30("ACME OFFICE SUPPLIES LTD", "INVOICE"),
+            "",
+            _col30("Bill to:", f"Invoice no.:  INV-2026-{n}"),
+            _col30(p["name"], "Date:         07/12/2026"),
+            _col30(p["street"], "Due:          06/01/2027"),
+            _col30(p["town"], "Page 1 of 1"),
+            f"Tel. {p['phone']}",
+            "",
+            "Description                       Qty      Unit price        Amount",
+            "Ergonomic chair                     1          249.00        249.00",
+            "                                               Total EUR     249.00",
+        ]
+        return "\n".join(rows) + "\n\x0c", [p["name"], p["street"], p["phone"]]
+    if t % 3 == 1:
+        # a shop's receipt (a narrow PDF) converted to text: the member's name and phone
+        text = (
+            "        CORNER HARDWARE\n     Receipt  #" + str(n) + "\n  07.12.2026        10:02\n"
+            "----------------------------------\nWood screws 4x40          3.90\nWall plugs                2.40\n"
+            "----------------------------------\nTOTAL                     6.30\n\n"
+            f"Member: {p['name']}\nMember phone: {p['phone']}\n\n    Thank you for shopping!"
+        )
+        return text, [p["name"], p["phone"]]
+    # a utility bill's first page: the account holder's address block and e-mail beside the account no.
+    rows = [
+        _col30("CITY WATER SERVICES", f"Account no.  {rng.randrange(10**7, 10**8)}"),
+        _col30(p["name"], "Bill date    01.12.2026"),
+        _col30(p["street"], "Amount due   41.80"),
+        _col30(p["town"], "Page 1/2"),
+        "",
+        f"E-bill sent to: {p['email']}",
+    ]
+    return "\n".join(rows) + "\n\x0c", [p["name"], p["street"], p["email"]]
+
+
+def _hyphen_break30(s: str) -> tuple[str, str] | None:
+    # where a justified PDF column breaks a word with a hyphen: inside the longest word, both halves
+    # at least 8 characters of the line (the scorer's run), or None
+    words = s.split(" ")
+    w = max(words, key=len)
+    if len(w) < 8:
+        return None
+    cut = s.index(w) + len(w) // 2
+    first, second = s[:cut], s[cut:]
+    return (first, second) if len(first) >= 8 and len(second) >= 8 else None
+
+
+def _pdf_form_people30(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person30(rng)
+    if t % 3 == 0:
+        # a flattened application form converted to text: labels in one column, values in another; the
+        # address written in a narrow field breaks with a hyphen (both halves planted)
+        brk = _hyphen_break30(p["street"])
+        addr = [f"{brk[0]}-", brk[1]] if brk else [p["street"]]
+        rows = [
+            "APPLICATION FOR A RESIDENT PARKING PERMIT",
+            "",
+            _col30("Surname", p["family"], 24),
+            _col30("Given name(s)", p["given"], 24),
+            _col30("Date of birth", p["dob"], 24),
+            _col30("Address", addr[0], 24),
+            *[" " * 24 + a for a in addr[1:]],
+            " " * 24 + p["town"],
+        ]
+        needles = [p["family"], p["given"], p["dob"], *(list(brk) if brk else [p["street"]])]
+        return "\n".join(rows), needles
+    if t % 3 == 1:
+        # a payslip converted to text: the employee's block beside the employer's
+        rows = [
+            _col30("PAYSLIP", "November 2026"),
+            _col30(f"Employee:  {p['name']}", "Employer:  Acme Logistics Ltd"),
+            _col30(f"Address:   {p['street']}", "Pay date:  30.11.2026"),
+            _col30(f"           {p['town']}", "Employee no.: E-" + str(rng.randrange(1000, 9999))),
+            "",
+            "Basic salary                         2,450.00",
+            "Income tax                            -312.40",
+            "Net pay                              2,137.60",
+        ]
+        return "\n".join(rows), [p["name"], p["street"]]
+    # a rental application's contact page: e-mail and phone on their own lines under run-together labels
+    text = (
+        f"2. Contact details\n\nMobile telephone number     E-mail address\n{p['phone']}"
+        f"{' ' * max(2, 28 - len(p['phone']))}{p['email']}\n\nDate of birth (DD.MM.YYYY)\n{p['dob']}"
+    )
+    return text, [p["phone"], p["email"], p["dob"]]
+
+
+def _shipping_label_people30(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person30(rng)
+    if t % 3 == 0:
+        # a courier's label (PDF) converted to text: SHIP TO block, the tracking number as a decoy-like id
+        text = (
+            "FROM: Acme Parts, Unit 4 Ridgeway Park, Bristol BS2 0QA, United Kingdom\n\nSHIP TO:\n"
+            f"{p['name'].upper()}\n{p['street']}\n{p['town']}\nTEL {p['e164']}\n\n"
+            f"TRACKING #: 1Z {_rs(rng, ALNUM_UP, 3)} {_rs(rng, ALNUM_UP, 3)} {_d(rng, 2)} {_d(rng, 4)} {_d(rng, 4)}\n"
+            "WT: 2.4 KG        DIMS: 30x20x15 CM       1 OF 1"
+        )
+        return text, [p["name"].upper(), p["street"], p["e164"]]
+    if t % 3 == 1:
+        # tesseract on a photo of a parcel label: labels misread ("Narne", "Te1"), values as printed
+        text = (
+            f"| DELIVER TO\n\nNarne: {p['name']}\nAddress: {p['street']}\n{p['town']}\n"
+            f"Te1: {p['phone']}\n\n—— Parcel 1/1 ——"
+        )
+        return text, [p["name"], p["street"], p["phone"]]
+    # a customs declaration (CN23) converted to text: the addressee's fields in boxes
+    text = (
+        "CUSTOMS DECLARATION CN 23\n\nTo   Name        "
+        + p["name"]
+        + "\n     Street      "
+        + p["street"]
+        + "\n     City        "
+        + p["town"]
+        + "\n     Tel/E-mail  "
+        + p["email"]
+        + "\n\nDetailed description of contents      Quantity    Net weight    Value\n"
+        "Books                                  2"
+        "           1.2 kg        35.00 GBP"
+    )
+    return text, [p["name"], p["street"], p["email"]]
+
+
+def _spreadsheet_people30(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person30(rng)
+    n = rng.randrange(100, 999)
+    if t % 3 == 0:
+        # Excel's "Save as CSV" of a sheet with merged header cells (the merge leaves empty cells)
+        text = (
+            "Volunteers 2026,,,,\n,Contact,,,Availability\nid,name,mobile,email,weekends\n"
+            f'{n},"{_csv_cell(p["name"])}",{p["phone"]},{p["email"]},yes\n'
+            f"{n + 1},,,,\nTotal,1,,,"
+        )
+        return text, [p["name"] if '"' not in p["name"] else _csv_cell(p["name"]), p["phone"], p["email"]]
+    if t % 3 == 1:
+        # Google Sheets' TSV download: a merged title row, the column names, a row
+        text = f"Tenants\t\t\t\nunit\tname\tdate of birth\tphone\n{n}\t{p['name']}\t{p['dob']}\t{p['e164']}\n\t\t\t"
+        return text, [p["name"], p["dob"], p["e164"]]
+    # pandas' to_markdown of a frame with a two-level column header (the top level spans columns)
+    text = (
+        "|    | ('contact', 'name')   | ('contact', 'email')   | ('address', 'street')   |\n"
+        "|---:|:----------------------|:-----------------------|:------------------------|\n"
+        f"|  0 | {_md_cell30(p['name'])} | {p['email']} | {_md_cell30(p['street'])} |"
+    )
+    return text, [_md_cell30(p["name"]), p["email"], _md_cell30(p["street"])]
+
+
+def _ocr_screenshot_people30(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person30(rng)
+    if t % 3 == 0:
+        # tesseract on a screenshot of an account settings page: labels misread ("E-mai1", "Ph0ne"), the
+        # values as the screen shows them, UI borders read as "|" and "—"
+        text = (
+            f"< Account settings\n\n| Full name\n{p['name']}\n\nE-mai1 address\n{p['email']}\n\n"
+            f"Ph0ne number\n{p['phone']}\n\n—— Save ——"
+        )
+        return text, [p["name"], p["email"], p["phone"]]
+    if t % 3 == 1:
+        # macOS Live Text copied from a screenshot of a chat: the contact's header and a bubble
+        text = f"{p['name']}\nlast seen today at 10:02\n\nhere is my new address\n{p['street']}, {p['town']}\n10:02 ✓✓"
+        return text, [p["name"], p["street"]]
+    # OCR of a boarding pass photographed on a phone
+    text = (
+        f"BOARDING PASS\nNAME OF PASSENGER   {_ascii_slug(p['family']).upper()}/{_ascii_slug(p['given']).upper()}\n"
+        "FROM  LONDON LHR    TO  DUBAI DXB\nFLIGHT  EK 0O4   GATE  B4O   SEAT  32K\n"
+        f"FREQUENT FLYER  EK {rng.randrange(10**8, 10**9)}\nE-MAIL  {p['email']}"
+    )
+    return text, [f"{_ascii_slug(p['family']).upper()}/{_ascii_slug(p['given']).upper()}", p["email"]]
+
+
+def _cloud_cli_people30(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person30(rng)
+    if t % 3 == 0:
+        text = (
+            f"$ gcloud config list\n[core]\naccount = {p['email']}\ndisable_usage_reporting = True\n"
+            f"project = acme-prod-{rng.randrange(1000, 9999)}\n\nYour active configuration is: [default]"
+        )
+        return text, [p["email"]]
+    if t % 3 == 1:
+        text = (
+            '$ az account show\n{\n  "environmentName": "AzureCloud",\n'
+            f'  "homeTenantId": "{_uuid4(rng)}",\n  "id": "{_uuid4(rng)}",\n  "isDefault": true,\n'
+            f'  "name": "Pay-As-You-Go",\n  "state": "Enabled",\n  "tenantDisplayName": "Default Directory",\n'
+            f'  "user": {{\n    "name": "{p["email"]}",\n    "type": "user"\n  }}\n}}'
+        )
+        return text, [p["email"]]
+    # a kubeconfig whose user entry is named after the person (an OIDC login) and ``docker info``'s user
+    text = (
+        "$ kubectl config view --minify\ncontexts:\n- context:\n    cluster: prod-eu\n"
+        f"    user: oidc:{p['email']}\n  name: prod-eu\nusers:\n- name: oidc:{p['email']}\n  user:\n"
+        "    exec:\n      command: kubectl\n      args: [oidc-login, get-token]\n\n"
+        f"$ docker info | grep Username\n Username: {p['login']}"
+    )
+    return text, [p["email"], p["login"]]
+
+
+round30_custom("pkg_config_people30", "pii", _pkg_config_people30, 3)
+round30_custom("git_config_people30", "pii", _git_config_people30, 3)
+round30_custom("shell_history_people30", "pii", _shell_history_people30, 3)
+round30_custom("env_dump_people30", "pii", _env_dump_people30, 3)
+round30_custom("crash_report_people30", "pii", _crash_report_people30, 3)
+round30_custom("pw_export_people30", "pii", _pw_export_people30, 3)
+round30_custom("pdf_invoice_people30", "pii", _pdf_invoice_people30, 3)
+round30_custom("pdf_form_people30", "pii", _pdf_form_people30, 3)
+round30_custom("shipping_label_people30", "pii", _shipping_label_people30, 3)
+round30_custom("spreadsheet_people30", "pii", _spreadsheet_people30, 3)
+round30_custom("ocr_screenshot_people30", "pii", _ocr_screenshot_people30, 3)
+round30_custom("cloud_cli_people30", "pii", _cloud_cli_people30, 3)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -30955,6 +31809,139 @@ def _round29_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _round30_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-30 never-tuned hard negatives, in the shapes of round 30's plants (package-manager, git,
+    container and cloud CLI config, shell history, environment dumps, crash reports, documents passed
+    through pdftotext, spreadsheets and OCR) and under the same policy (nothing secret or personal):
+    registry URLs, scopes and ``always-auth``, ``${VAR}`` references in place of tokens; lock-file
+    checksums and integrity hashes; image digests and docker's credential store names; a kubeconfig's
+    cluster names, API server endpoints and CA data (a certificate, public); shell history timestamps and
+    durations of ordinary commands; ``PATH``-like and locale values without a user folder; invoice, order
+    and tracking numbers, page numbers and totals; OCR'd labels and column headers (misread letters
+    included); crash addresses, build ids, exception codes and incident ids; public CLI profile settings
+    (regions, output formats, project ids, subscription and tenant ids, an SSO start URL)."""
+
+    def b64(r: random.Random, n: int) -> str:
+        return base64.b64encode(bytes(r.randrange(256) for _ in range(n))).decode()
+
+    def addr(r: random.Random) -> str:
+        return f"0x0000{_rs(r, HEX, 12)}"
+
+    return {
+        "registry_config30": [
+            lambda r: (
+                "registry=https://registry.npmjs.org/\n@acme:registry=https://npm.pkg.github.com\n"
+                "//npm.pkg.github.com/:_authToken=${NPM_TOKEN}\nalways-auth=true\nfund=false"
+            ),
+            lambda r: (
+                f"[global]\nindex-url = https://pypi.org/simple\ntimeout = {r.randrange(15, 120)}\n"
+                "trusted-host = pypi.org"
+            ),
+            lambda r: '[registries.crates-io]\nprotocol = "sparse"\n\n[net]\ngit-fetch-with-cli = true',
+            lambda r: (
+                '<packageSources>\n  <clear />\n  <add key="nuget.org" value="https://api.nuget.org/v3/index.json" '
+                'protocolVersion="3" />\n</packageSources>'
+            ),
+            lambda r: '{\n    "github-oauth": {},\n    "http-basic": {},\n    "bearer": {}\n}',
+        ],
+        "package_checksums30": [
+            lambda r: (
+                f'[[package]]\nname = "serde"\nversion = "1.0.{r.randrange(150, 230)}"\n'
+                f'source = "registry+https://github.com/rust-lang/crates.io-index"\nchecksum = "{_rs(r, HEX, 64)}"'
+            ),
+            lambda r: f"golang.org/x/sys v0.{r.randrange(10, 40)}.0 h1:{b64(r, 32)}",
+            lambda r: f'"contentHash": "{b64(r, 64)}",\n      "resolved": "8.0.{r.randrange(0, 12)}"',
+            lambda r: f"CHECKSUMS\n  rack (3.1.{r.randrange(0, 12)}) sha256={_rs(r, HEX, 64)}",
+            lambda r: f'"dist": {{"type": "zip", "shasum": "{_rs(r, HEX, 40)}", "reference": "{_rs(r, HEX, 40)}"}}',
+        ],
+        "image_digests30": [
+            lambda r: (
+                "REPOSITORY   TAG       DIGEST" + " " * 68 + "IMAGE ID\n"
+                f"postgres     16        sha256:{_rs(r, HEX, 64)}   {_rs(r, HEX, 12)}"
+            ),
+            lambda r: f'"RepoDigests": [\n    "python@sha256:{_rs(r, HEX, 64)}"\n]',
+            lambda r: '{\n  "auths": {},\n  "credsStore": "desktop",\n  "currentContext": "desktop-linux"\n}',
+            lambda r: f"Digest: sha256:{_rs(r, HEX, 64)}\nStatus: Downloaded newer image for node:22-alpine",
+        ],
+        "kube_cluster_meta30": [
+            lambda r: (
+                "clusters:\n- cluster:\n    certificate-authority-data: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUM"
+                + b64(r, 60)
+                + f"\n    server: https://{_rs(r, HEXU, 32)}.gr7.eu-west-1.eks.amazonaws.com\n"
+                "  name: arn:aws:eks:eu-west-1:123456789012:cluster/prod-eu"
+            ),
+            lambda r: f"current-context: kind-dev-{r.randrange(1, 9)}\nkind: Config\npreferences: {{}}",
+            lambda r: (
+                "- context:\n    cluster: gke_acme-prod_europe-west1_main\n    namespace: payments\n"
+                "  name: gke_acme-prod_europe-west1_main"
+            ),
+        ],
+        "shell_history_meta30": [
+            lambda r: f": {r.randrange(1765000000, 1769999999)}:{r.randrange(0, 90)};git status",
+            lambda r: f"  {r.randrange(100, 2000)}  2026-12-07 10:{r.randrange(10, 59)}:14 ls -la ~/src",
+            lambda r: f"- cmd: cd ~/src/api\n  when: {r.randrange(1765000000, 1769999999)}\n  paths:\n    - ~/src/api",
+            lambda r: f"HISTSIZE={r.choice([1000, 10000, 50000])}\nSAVEHIST=10000\nsetopt EXTENDED_HISTORY",
+        ],
+        "env_path_values30": [
+            lambda r: "PATH=/opt/homebrew/bin:/opt/homebrew/sbin:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin",
+            lambda r: (
+                f"SHELL=/bin/zsh\nTERM_PROGRAM=iTerm.app\nTERM_PROGRAM_VERSION=3.5.{r.randrange(0, 12)}\n"
+                "LANG=en_US.UTF-8"
+            ),
+            lambda r: (
+                f"PROCESSOR_IDENTIFIER=Intel64 Family 6 Model {r.randrange(100, 190)} Stepping 1, GenuineIntel\n"
+                "PSModulePath=C:\\Program Files\\WindowsPowerShell\\Modules;C:\\WINDOWS\\system32\\"
+                "WindowsPowerShell\\v1.0\\Modules"
+            ),
+            lambda r: "XDG_SESSION_TYPE=wayland\nXDG_CURRENT_DESKTOP=GNOME\nSSH_AUTH_SOCK=/run/user/1000/keyring/ssh",
+        ],
+        "document_numbers30": [
+            lambda r: (
+                f"Invoice no.  INV-2026-{r.randrange(10000, 99999)}                    Page 1 of {r.randrange(2, 6)}"
+            ),
+            lambda r: (
+                f"Subtotal                 {r.randrange(100, 999)}.00\nVAT 20%                   "
+                f"{r.randrange(20, 199)}.80\nTotal EUR              1,{r.randrange(100, 999)}.80"
+            ),
+            lambda r: f"Order #A-{r.randrange(10000, 99999)}      Shipped 07.12.2026      Parcel 1 of 2",
+            lambda r: f"Receipt #{r.randrange(100000, 999999)}   Till 3   Cashier 12   07.12.2026 10:02",
+            lambda r: f"— {r.randrange(2, 40)} —\n\x0c",
+        ],
+        "ocr_labels_headers30": [
+            lambda r: "Descr1ption            Qty     Unit pr1ce       Arnount",
+            lambda r: "| Narne | Te1ephone | E-mai1 address | Date of b1rth |",
+            lambda r: "Bi11 to:                                    Ship fr0m:",
+            lambda r: ",Contact,,,Availability\nid,name,mobile,email,weekends",
+            lambda r: "|  | Customer |  |\n|---|---|---|\n| id | full_name | status |",
+        ],
+        "crash_addresses30": [
+            lambda r: (
+                "Thread 0 Crashed:: Dispatch queue: com.apple.main-thread\n"
+                f"0   libsystem_kernel.dylib        {addr(r)} __pthread_kill + 8"
+            ),
+            lambda r: f"Build ID: {_rs(r, HEX, 40)}\nModule libssl.so.3 with build-id {_rs(r, HEX, 40)}",
+            lambda r: (
+                "Exception Type:  EXC_BAD_ACCESS (SIGSEGV)\n"
+                f"Exception Codes: KERN_INVALID_ADDRESS at 0x{r.randrange(16, 4096):016x}"
+            ),
+            lambda r: f"Incident Identifier: {_uuid4(r).upper()}\nReport Version:      104",
+            lambda r: f"#0  {addr(r)} in __GI_raise (sig=sig@entry=6) at ../sysdeps/unix/sysv/linux/raise.c:50",
+        ],
+        "cli_profiles_public30": [
+            lambda r: (
+                "[profile dev]\nsso_start_url = https://acme.awsapps.com/start\nsso_region = eu-west-1\n"
+                f"sso_account_id = {r.randrange(10**11, 10**12)}\nsso_role_name = ReadOnly\nregion = eu-west-1\n"
+                "output = json"
+            ),
+            lambda r: f"[compute]\nregion = europe-west1\nzone = europe-west1-{r.choice('bcd')}",
+            lambda r: (
+                f'"id": "{_uuid4(r)}",\n  "isDefault": true,\n  "name": "Visual Studio Enterprise",\n'
+                f'  "tenantId": "{_uuid4(r)}"'
+            ),
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -30985,6 +31972,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     27: _round27_decoy_templates(),
     28: _round28_decoy_templates(),
     29: _round29_decoy_templates(),
+    30: _round30_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -32655,6 +33643,28 @@ ROUND29_WRAPPERS: list[Wrapper] = [
 ]
 
 
+ROUND30_WRAPPERS: list[Wrapper] = [
+    lambda r: (
+        "    ACME LOGISTICS LTD                                          Page 2 of 4\n\n    {s}\n\n\x0c",
+        _line_prefix("    "),
+    ),  # a PDF page as pdftotext -layout writes it (a left margin on every line, a form feed)
+    lambda r: ("| Notes\n\n{s}\n\n—— Close ——", _ident),  # tesseract on a screenshot (UI borders read as text)
+    lambda r: (": 1765101734:0;cat <<'EOF'\\\n{s}\\\nEOF", lambda s: s.replace("\n", "\\\n")),  # zsh history
+    lambda r: ("- cmd: echo '{s}'\n  when: 1765101734", lambda s: _fish30(s).replace("'", "\\'")),  # fish history
+    lambda r: ("|  | Handover |\n|---|---|\n| note | {s} |", _md_cell30),  # a sheet as Markdown (merged header)
+    lambda r: ('Handover,,\nid,notes,owner\n4821,"{s}",ops', _csv_cell),  # Excel's CSV (a merged header row)
+    lambda r: ('(gdb) x/s note\n0x55d4c2c0e2a0:\t"{s}"', _c_string30),  # a string gdb prints
+    lambda r: ('  "asi" : {"Acme Desktop":["{s}"]},', _ips_json30),  # a macOS crash report's app info
+    lambda r: ("$ printenv HANDOVER_NOTE\n{s}", _ident),  # an environment variable holding the text
+    lambda r: (
+        "$ sqlite3 -line Storage.sqlite 'SELECT ZVALUE FROM ZHISTORYITEMCONTENT ORDER BY Z_PK DESC LIMIT 1'\n"
+        "ZVALUE = {s}",
+        _ident,
+    ),  # a clipboard manager's history
+    lambda r: ("$ soffice --headless --cat handover.docx\n{s}", _ident),  # LibreOffice converting a document
+    lambda r: ("$ git config --list | grep description\nbranch.handover.description={s}", _ident),  # git config
+]
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -32700,6 +33710,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     27: [ROUND27_WRAPPERS],
     28: [ROUND28_WRAPPERS],
     29: [ROUND29_WRAPPERS],
+    30: [ROUND30_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]

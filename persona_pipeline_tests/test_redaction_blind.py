@@ -53,7 +53,8 @@ def _cases(pool: str) -> list[BlindCase]:
     # round 20 exists), round 20 (dev since round 21 exists), round 21 (dev since round 22 exists),
     # round 22 (dev since round 23 exists), round 23 (dev since round 24 exists), round 24 (dev since
     # round 25 exists), round 25 (dev since round 26 exists), round 26 (dev since round 27 exists), round 27
-    # (dev since round 28 exists), round 28 (dev since round 29 exists) and the holdout (round 29 alone, never
+    # (dev since round 28 exists), round 28 (dev since round 29 exists), round 29 (dev since round 30 exists) and
+    # the holdout (round 30 alone, never
     # its texts) have floors of their own
     if pool == "dev":
         return generate(SEED, "dev", 1200, before=8)
@@ -285,9 +286,16 @@ def blind(pool: str) -> BlindScore:
 # nothing dropped, idempotent at all three (never read case by case). Its floors are seed 7's less 1.5
 # points and 30 stray spans more; its false-positive ceiling is seed 7's figure plus 15 (of round 29's
 # look-alikes about one in fifteen is redacted untuned); its idempotence is asserted.
+# Round 30 made round 29 dev (issue 17, branch blind30): round 29's floors are its figures drawn as dev
+# at seed 7 (n 1200) less 1.5 points (test_blind_joined_dev[round29]). The holdout is round 30 alone
+# (written blind, untuned, the engine at main 6a2e337), seeds 1 / 2 / 7 (n 1200): 86.4 / 84.9 / 85.5%
+# secrets, 61.9 / 61.4 / 63.1% personal data, 0.0 / 0.0 / 0.0 FP/MB, 153 / 133 / 138 stray spans,
+# nothing dropped, idempotent at all three (never read case by case). Its floors are seed 7's less 1.5
+# points and 30 stray spans more; its false-positive ceiling is seed 7's figure plus 15 (none of round
+# 30's look-alikes is redacted untuned); its idempotence is asserted.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray", "idempotent"),
-    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.932, 0.544, 143.5, 142, True)],
+    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.840, 0.616, 15.0, 168, True)],
 )
 def test_blind_pools(
     pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int, idempotent: bool
@@ -422,6 +430,11 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     # Untuned on main 43a967a: 91.6% / 67.9% / 53.9 FP/MB / 163 stray, idempotent (as the holdout, seeds 1 /
     # 2 / 7 on main 2d9fec1: 90.2 / 89.0 / 90.3% secrets, 70.3 / 69.1 / 69.3% personal data).
     28: JoinedFloors(0.928, 0.809, 15.0, 184),
+    # Round 29 (dev since round 30 is written blind): floors at its untuned figures drawn as dev at seed 7
+    # (n 1200) on main 6a2e337 less 1.5 points: 94.4% secrets, 56.7% personal data, 109.1 FP/MB (+15), 105
+    # stray spans (+30), idempotent (as the holdout, seeds 1 / 2 / 7 on main 43a967a: 94.3 / 95.4 / 94.7%
+    # secrets, 57.2 / 55.4 / 55.9% personal data). tune29 raises them at merge if it improves round 29.
+    29: JoinedFloors(0.929, 0.552, 124.1, 135),
 }
 
 
@@ -989,8 +1002,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"dub_api_key27", "bh_cpr27", "git_log_people27"} <= dev_cats
     assert set(DECOY_ROUNDS[28]) <= set(DECOYS) and WRAPPER_ROUNDS[28][0] in DEV_WRAPPERS  # round 28 is dev
     assert {"context7_api_key28", "eg_national_id28", "sql_table_people28"} <= dev_cats
+    assert set(DECOY_ROUNDS[29]) <= set(DECOYS) and WRAPPER_ROUNDS[29][0] in DEV_WRAPPERS  # round 29 is dev
+    assert {"knock_secret_key29", "mo_bir29", "raw_email_people29"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 14  # round 29 adds 14 categories (each weighs more in a draw)
+    assert len(holdout_only) >= 15  # round 30 adds 15 categories (each weighs more in a draw)
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -1124,53 +1139,63 @@ def test_round16_generator_checks() -> None:
     assert a + b == v and a in text and b in text and v not in text
 
 
-def test_round29_holdout() -> None:
-    """Round 29 is the holdout (round 28 joined dev): families for every category, rounds scored
-    apart, each round-29 category planted at least 3 times in 2400 prompts with every value in its
-    prompt, its new kinds about 40 % of its plants (they weigh NEW29_WEIGHT in a draw of round 29,
-    every other category 1, round 16's to 28's heavy kinds included) and at least 60 % of them personal
+def test_round30_holdout() -> None:
+    """Round 30 is the holdout (round 29 joined dev): families for every category, rounds scored
+    apart, each round-30 category planted at least 3 times in 2400 prompts with every value in its
+    prompt, its new kinds about 40 % of its plants (they weigh NEW30_WEIGHT in a draw of round 30,
+    every other category 1, round 16's to 29's heavy kinds included) and at least 60 % of them personal
     data, every decoy kind drawn, the same cases for the same seed. (Generator only: the engine never
     runs here.)"""
-    assert HOLDOUT_ROUNDS == (29,) and HOLDOUT_ROUND == 29
-    assert all(len(c.templates("holdout", 29)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 29) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 29) or c.templates("holdout", 28) for c in CATS)
-    r28 = {c.name for c in CATS if c.templates("dev", 28)}
-    r29 = {c.name for c in CATS if c.templates("holdout", 29)}
-    new = r29 - r28
-    assert new == rb.NEW29 and len(rb.NEW29) >= 14 and r28 < r29
-    assert len([c for c in CATS if c.name in rb.NEW29 and c.kind == "secret"]) >= 3
-    assert len([c for c in CATS if c.name in rb.NEW29 and c.kind == "pii"]) >= 11
-    weights = {c.name: c.draws((29,)) for c in CATS}
-    assert all(w == rb.NEW29_WEIGHT for n, w in weights.items() if n in rb.NEW29)
+    assert HOLDOUT_ROUNDS == (30,) and HOLDOUT_ROUND == 30
+    assert all(len(c.templates("holdout", 30)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 30) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 30) or c.templates("holdout", 29) for c in CATS)
+    r29 = {c.name for c in CATS if c.templates("dev", 29)}
+    r30 = {c.name for c in CATS if c.templates("holdout", 30)}
+    new = r30 - r29
+    assert new == rb.NEW30 and len(rb.NEW30) >= 15 and r29 < r30
+    assert len([c for c in CATS if c.name in rb.NEW30 and c.kind == "secret"]) >= 3
+    assert len([c for c in CATS if c.name in rb.NEW30 and c.kind == "pii"]) >= 12
+    weights = {c.name: c.draws((30,)) for c in CATS}
+    assert all(w == rb.NEW30_WEIGHT for n, w in weights.items() if n in rb.NEW30)
     assert all(w == 1 for n, w in weights.items() if n not in new)
-    cases = generate(2, "holdout", 2400, round_no=29)
+    cases = generate(2, "holdout", 2400, round_no=30)
     counts = _planted_counts(cases)
-    assert set(counts) == r29 and min(counts.values()) >= 3, min(counts.values())
-    share = sum(n for name, n in counts.items() if name in rb.NEW29) / sum(counts.values())
+    assert set(counts) == r30 and min(counts.values()) >= 3, min(counts.values())
+    share = sum(n for name, n in counts.items() if name in rb.NEW30) / sum(counts.values())
     assert 0.35 <= share <= 0.45, share
-    personal = sum(n for name, n in counts.items() if name in rb.NEW29 and rb.KIND[name] == "pii")
-    assert personal / sum(n for name, n in counts.items() if name in rb.NEW29) >= 0.6
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[29])
-    assert not set(DECOY_ROUNDS[29]) & {k for r in range(1, 29) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[29]) >= 8 and len(WRAPPER_ROUNDS[29][0]) >= 10
-    assert [c.text for c in generate(2, "holdout", 200, round_no=29)] == [c.text for c in cases[:200]]
-    twenty_eight = generate(2, "dev", 300, round_no=28)
-    assert not new & {p.category for case in twenty_eight for p in case.plants}
+    personal = sum(n for name, n in counts.items() if name in rb.NEW30 and rb.KIND[name] == "pii")
+    assert personal / sum(n for name, n in counts.items() if name in rb.NEW30) >= 0.6
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[30])
+    assert not set(DECOY_ROUNDS[30]) & {k for r in range(1, 30) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert len(DECOY_ROUNDS[30]) >= 8 and len(WRAPPER_ROUNDS[30][0]) >= 10
+    assert [c.text for c in generate(2, "holdout", 200, round_no=30)] == [c.text for c in cases[:200]]
+    twenty_nine = generate(2, "dev", 300, round_no=29)
+    assert not new & {p.category for case in twenty_nine for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=29)
+        generate(1, "dev", 10, round_no=30)
     with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=28)
+        generate(1, "holdout", 10, round_no=29)
+
+
+def test_round29_joined_dev() -> None:
+    """Round 29 joined dev (see `_check_joined_dev`): at least 14 new categories; its new kinds still
+    weigh NEW29_WEIGHT in a draw of round 29 alone, and once in the whole dev pool and among round
+    30's families."""
+    _check_joined_dev(29, 14, min_count=3, known_decoys_and_wrappers=True)
+    heavy = {c.name for c in CATS if c.name in rb.NEW29}
+    assert len(heavy) >= 14 and all(c.draws((29,)) == rb.NEW29_WEIGHT for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and c.draws((30,)) == 1 for c in CATS if c.name in heavy)
 
 
 def test_round28_joined_dev() -> None:
     """Round 28 joined dev (see `_check_joined_dev`): at least 14 new categories; its new kinds still
-    weigh NEW28_WEIGHT in a draw of round 28 alone, and once in the whole dev pool and among round
-    29's families."""
+    weigh NEW28_WEIGHT in a draw of round 28 alone, and once in the whole dev pool and among rounds
+    29's and 30's families."""
     _check_joined_dev(28, 14, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW28}
     assert len(heavy) >= 14 and all(c.draws((28,)) == rb.NEW28_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and c.draws((29,)) == 1 for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (29, 30)) for c in CATS if c.name in heavy)
 
 
 def test_round27_joined_dev() -> None:
@@ -1180,7 +1205,7 @@ def test_round27_joined_dev() -> None:
     _check_joined_dev(27, 14, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW27}
     assert len(heavy) >= 14 and all(c.draws((27,)) == rb.NEW27_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (28, 29)) for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (28, 29, 30)) for c in CATS if c.name in heavy)
 
 
 def test_round26_joined_dev() -> None:
@@ -1190,7 +1215,7 @@ def test_round26_joined_dev() -> None:
     _check_joined_dev(26, 14, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW26}
     assert len(heavy) >= 14 and all(c.draws((26,)) == rb.NEW26_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (27, 28, 29)) for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (27, 28, 29, 30)) for c in CATS if c.name in heavy)
 
 
 def test_round25_joined_dev() -> None:
@@ -1200,7 +1225,9 @@ def test_round25_joined_dev() -> None:
     _check_joined_dev(25, 12, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW25}
     assert len(heavy) >= 12 and all(c.draws((25,)) == rb.NEW25_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (26, 27, 28, 29)) for c in CATS if c.name in heavy)
+    assert all(
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (26, 27, 28, 29, 30)) for c in CATS if c.name in heavy
+    )
 
 
 def test_round24_joined_dev() -> None:
@@ -1211,7 +1238,7 @@ def test_round24_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW24}
     assert len(heavy) >= 11 and all(c.draws((24,)) == rb.NEW24_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (25, 2, 27, 28, 29)) for c in CATS if c.name in heavy
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (25, 2, 27, 28, 29, 30)) for c in CATS if c.name in heavy
     )
 
 
@@ -1223,7 +1250,9 @@ def test_round23_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW23}
     assert len(heavy) >= 9 and all(c.draws((23,)) == rb.NEW23_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (24, 25, 2, 27, 28, 29)) for c in CATS if c.name in heavy
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (24, 25, 2, 27, 28, 29, 30))
+        for c in CATS
+        if c.name in heavy
     )
 
 
@@ -1235,7 +1264,7 @@ def test_round22_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW22}
     assert len(heavy) >= 8 and all(c.draws((22,)) == rb.NEW22_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (23, 24, 25, 2, 27, 28, 29))
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (23, 24, 25, 2, 27, 28, 29, 30))
         for c in CATS
         if c.name in heavy
     )
@@ -1249,7 +1278,7 @@ def test_round21_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW21}
     assert len(heavy) >= 10 and all(c.draws((21,)) == rb.NEW21_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (22, 23, 24, 25, 2, 27, 28, 29))
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (22, 23, 24, 25, 2, 27, 28, 29, 30))
         for c in CATS
         if c.name in heavy
     )
@@ -1263,7 +1292,7 @@ def test_round20_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW20}
     assert len(heavy) >= 11 and all(c.draws((20,)) == rb.NEW20_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (21, 22, 23, 24, 25, 2, 27, 28, 29))
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (21, 22, 23, 24, 25, 2, 27, 28, 29, 30))
         for c in CATS
         if c.name in heavy
     )
@@ -1277,7 +1306,7 @@ def test_round19_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW19}
     assert len(heavy) >= 13 and all(c.draws((19,)) == rb.NEW19_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (20, 21, 22, 23, 24, 25, 2, 27, 28, 29))
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (20, 21, 22, 23, 24, 25, 2, 27, 28, 29, 30))
         for c in CATS
         if c.name in heavy
     )
@@ -2115,7 +2144,7 @@ def test_round29_generator_checks() -> None:
             value = json.loads(text)["text"]
             assert (html.unescape(value) if '"ts"' in frame else value) == snippet
     for c in CATS:  # every round-29 family of every category: each value in a form the scorer looks for
-        for t in c.templates("holdout", 29):
+        for t in c.templates("dev", 29):  # (dev since round 30 exists)
             for _ in range(4):
                 text, needles = c.make(r, t)
                 assert all(any(f in text for f in rb._forms(lambda x: x, n)) for n in needles), (c.name, t)
@@ -2139,6 +2168,115 @@ def test_round29_generator_checks() -> None:
                     assert doc or a.is_private or a.is_loopback, (kind, ip)
 
 
+def test_round30_generator_checks() -> None:
+    """Round 30's values against their rules and their artefacts read back: the mobiles re-validated by
+    phonenumbers for each place's region (E.164 where a system stores it), real birth dates, public IPs;
+    every form's values in its text; the JSON artefacts (a Bitwarden export, a crash report, ``az``'s
+    output) parsing and holding the planted values; the CSV and TSV exports rectangular and holding them
+    as cells; the C-string, Markdown-cell, fish-history and crash-report encodings and a hyphenated
+    line break reading back to the values; the containers' frames decoding back to the snippet; the
+    credentials in their documented layouts; the decoys' addresses only at reserved or role domains,
+    their IPs only in documentation, private or loopback ranges and no user folder among them."""
+    import csv
+    import datetime
+    import io
+    import ipaddress
+
+    r = random.Random(30)
+    for _ in range(300):
+        p = rb._person30(r)
+        assert p["country"] in rb.PLACES30
+        num = phonenumbers.parse(p["phone"], p["country"])
+        assert phonenumbers.is_valid_number_for_region(num, p["country"]), (p["country"], p["phone"])
+        assert p["e164"] == phonenumbers.format_number(num, phonenumbers.PhoneNumberFormat.E164)
+        assert re.fullmatch(r"[a-z]+\.[a-z]+\d\d@[a-z.]+", p["email"]), p["email"]
+        assert re.fullmatch(r"[a-z]+\d\d", p["login"]), p["login"]
+        assert ipaddress.ip_address(p["ip"]).is_global, p["ip"]
+        day, month, year = map(int, p["dob"].split("."))
+        assert datetime.date(year, month, day)
+    assert len(rb.PLACES30) == 10 and set(rb.PLACES30) == set(rb._ADDRESS30) == set(rb._NAMES30) == set(rb._IP_BLOCKS30)
+    for v in ('say "hi" \\ ok\n\tdone', "a|b\nc", "café ✓"):
+        assert json.loads('"' + rb._c_string30(v) + '"') == v  # (gdb's escapes here are JSON's too)
+        assert json.loads('"' + rb._ips_json30(v) + '"') == v
+        assert rb._md_cell30(v).replace("<br>", "\n").replace("\\|", "|") == v
+        assert re.sub(r"\\(\\|n)", lambda m: "\n" if m.group(1) == "n" else "\\", rb._fish30(v)) == v
+    first, second = rb._hyphen_break30("Rruga Dëshmorët e 4 Shkurtit")
+    assert first + second == "Rruga Dëshmorët e 4 Shkurtit" and min(len(first), len(second)) >= 8
+    assert rb._hyphen_break30("12 Fife St") is None
+    forms30 = [c for c in CATS if c.name in rb.NEW30 and c.kind == "pii"]
+    assert len(forms30) >= 12
+    broken = 0
+    for c in forms30:
+        for t in [t for t in range(c.n_templates) if c.rounds[t] == 30 for _ in range(30)]:
+            text, needles = c.make(r, t)
+            assert needles and all(n and n in text for n in needles), (c.name, t)
+            assert all(n.strip() == n and "\n" not in n for n in needles), (c.name, needles)
+            if (c.name, t % 3) in {("pw_export_people30", 0), ("crash_report_people30", 0), ("cloud_cli_people30", 1)}:
+                body = text.split("\n", 1)[1] if not text.startswith("{\n") else text
+                flat = json.dumps(json.loads(body), ensure_ascii=False)
+                assert all(json.loads(f'"{n}"') in flat for n in needles), (c.name, t)
+            if (c.name, t % 3) in {("pw_export_people30", 1), ("pw_export_people30", 2), ("spreadsheet_people30", 0)}:
+                rows = list(csv.reader(io.StringIO(text)))
+                assert len({len(row) for row in rows}) == 1, text
+                cells = [cell for row in rows for cell in row]
+                assert all(any(n.replace('""', '"') in cell for cell in cells) for n in needles), (c.name, t)
+            if (c.name, t % 3) == ("spreadsheet_people30", 1):
+                rows = [line.split("\t") for line in text.split("\n")]
+                assert len({len(row) for row in rows}) == 1 and all(n in rows[2] for n in needles), text
+            if (c.name, t % 3) == ("pdf_form_people30", 0) and len(needles) == 5:
+                broken += 1
+                assert f"{needles[3]}-\n" in text and f"\n{' ' * 24}{needles[4]}\n" in text, text
+    assert broken  # (a hyphenated address is drawn)
+    for frame, enc in rb.CONTAINERS30:  # each frame holds the snippet as one value, read back
+        snippet = 'line one\n\tsaid "hi" \\ done, café; <ok> & a=b|c'
+        text = frame.replace("{s}", enc(snippet))
+        if frame.startswith(": "):
+            body = text.split("<<'EOF'\\\n", 1)[1].rsplit("\\\nEOF", 1)[0]
+            assert body.replace("\\\n", "\n") == snippet, text
+        elif frame.startswith("id,"):
+            assert list(csv.reader(io.StringIO(text)))[1][1] == snippet
+        elif frame.startswith("(gdb)"):
+            assert json.loads(text.split(" = 0x55d4c2c0e2a0 ", 1)[1]) == snippet
+        else:
+            assert f"\n\n{snippet}\n\n\x0c" in text
+    for c in CATS:  # every round-30 family of every category: each value in a form the scorer looks for
+        for t in c.templates("holdout", 30):
+            for _ in range(4):
+                text, needles = c.make(r, t)
+                assert all(any(f in text for f in rb._forms(lambda x: x, n)) for n in needles), (c.name, t)
+
+    def b64url(part: str) -> dict:
+        return json.loads(base64.urlsafe_b64decode(part + "=" * (-len(part) % 4)))
+
+    for c in [c for c in CATS if c.name in rb.NEW30 and c.kind == "secret"]:
+        for t in range(c.n_templates):
+            text, needles = c.make(r, t)
+            (v,) = needles
+            assert v in text
+            if c.name == "private_packagist_token30":
+                assert re.fullmatch(r"packagist_(?:ort|out|uut)_[0-9a-f]{68}", v), v
+            elif c.name == "codeartifact_token30":
+                parts = v.split(".")
+                assert len(parts) == 5 and b64url(parts[0])["ver"] == 1 and b64url(parts[0])["alg"] == "A128GCMKW"
+            else:
+                head, claims, sig = v.split(".")
+                assert b64url(head) == {"alg": "HS256"} and set(b64url(claims)) == {"jti", "scopes"} and len(sig) == 43
+    roles = ("example.com", "example.org")
+    for kind, makers in DECOY_ROUNDS[30].items():  # (no person's address, IP or user folder among the look-alikes)
+        for make in makers:
+            for _ in range(20):
+                text = make(r)
+                for addr in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text):
+                    assert addr.split("@")[1].endswith(roles), (kind, addr)
+                for ip in re.findall(r"(?<![\d./])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])", text):  # (not a version)
+                    a = ipaddress.ip_address(ip)
+                    doc = any(
+                        a in ipaddress.ip_network(n) for n in ("192.0.2.0/24", "198.51.100.0/24", "203.0.113.0/24")
+                    )
+                    assert doc or a.is_private or a.is_loopback, (kind, ip)
+                assert not re.search(r"(?:/Users/|/home/|\\Users\\)\w", text), (kind, text)
+
+
 def test_round15_joined_dev() -> None:
     """Round 15 joined dev (see `_check_joined_dev`): at least 30 new categories."""
     _check_joined_dev(15, 30, min_count=6)
@@ -2149,9 +2287,9 @@ def test_round14_joined_dev() -> None:
     _check_joined_dev(14, 30, min_count=6)
 
 
-@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 25, 26, 27, 28, 29])
+@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 25, 26, 27, 28, 29, 30])
 def test_round_wrappers_keep_values_findable(rnd: int) -> None:
-    """Every round-13 to round-23 and round-25 to round-29 wrapper encodes a text piece by piece (a part's
+    """Every round-13 to round-23 and round-25 to round-30 wrapper encodes a text piece by piece (a part's
     encoding occurs in the encoding of any text around it), so a planted value's encoded form occurs in
     the wrapped prompt."""
     r = random.Random(rnd)
