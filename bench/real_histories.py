@@ -32,7 +32,10 @@ from collections import Counter
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-_MARK = re.compile(r"^_\*\*(User|Assistant)(?:\s*\(([^)]*)\))?\*\*_\s*$")
+# SpecStory's section markers: `_**User**_`, `_**Assistant**_`, and since 2025 `_**Agent (model …)**_`
+# for the assistant, with `(sidechain)` after a sub-agent's sections (its "User" is the main agent)
+_MARK = re.compile(r"^_\*\*(User|Assistant|Agent)((?:\s*\([^)\n]*\))*)\*\*_\s*$")
+_PAREN = re.compile(r"\(([^)\n]*)\)")
 _HEADER_TIME = re.compile(r"^#\s.*\((\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)Z?\)\s*$")
 _NAME_TIME = re.compile(r"^(\d{4}-\d{2}-\d{2})_(\d{2})-(\d{2})")
 _TURN_TIME = re.compile(r"^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)Z?$")
@@ -64,7 +67,9 @@ def sections(text: str) -> tuple[datetime | None, list[tuple[str, str | None, st
     out: list[tuple[str, str | None, list[str]]] = []
     for line in text.splitlines():
         if m := _MARK.match(line):
-            out.append((m[1], m[2], []))
+            notes = _PAREN.findall(m[2])
+            role = "User" if m[1] == "User" and "sidechain" not in notes else "Assistant"
+            out.append((role, " ".join(n for n in notes if n != "sidechain") or None, []))
         elif out:
             out[-1][2].append(line)
         elif start is None and (h := _HEADER_TIME.match(line)):

@@ -67,6 +67,50 @@ def test_a_specstory_session_reads_as_the_persons_prompts(tmp_path: Path) -> Non
     assert "<details>" not in str(rows[1]["message"]) and "past tense" in str(rows[1]["message"])
 
 
+_SESSION_V2 = """# Split the parser (2025-09-10 14:00:00Z)
+
+_**User (2025-09-10 14:00Z)**_
+
+keep the parser free of I/O
+
+---
+
+_**Agent (model claude-sonnet-4, mode Agent)**_
+
+I moved the file reads out of the parser.
+
+---
+
+_**User (sidechain)**_
+
+Search the repository for every call to parse_file and list them.
+
+---
+
+_**Agent (model claude-sonnet-4) (sidechain)**_
+
+Found three calls.
+
+---
+
+_**User (2025-09-10 14:20Z)**_
+
+thanks, and no globals in it either
+
+---
+"""
+
+
+def test_a_newer_export_s_agent_and_sidechain_sections_are_not_the_persons(tmp_path: Path) -> None:
+    m = _module()
+    _, parts = m.sections(_SESSION_V2)
+    assert [role for role, _, _ in parts] == ["User", "Assistant", "Assistant", "Assistant", "User"]
+    m.convert("ana", {"2025-09-10_14-00-split.md": _SESSION_V2}, tmp_path)
+    (path,) = tmp_path.rglob("*.jsonl")
+    texts = [t.text for t in read_claude(path).turns]
+    assert texts == ["keep the parser free of I/O", "thanks, and no globals in it either"]
+
+
 def test_histories_a_repository_deleted_are_found_newest_version_first(tmp_path: Path) -> None:
     import git
 

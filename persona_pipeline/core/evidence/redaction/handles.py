@@ -87,7 +87,11 @@ _MENTION = re.compile(r"(?<![\w@/.+\\-])@([A-Za-z0-9](?:[A-Za-z0-9_-]{0,37}[A-Za
 _MENTION_CUE = re.compile(
     r"(?i)(?:(?<![a-z])(?:cc|ping(?:ing)?|paging|thanks?(?:[ \t]+to)?|thank[ \t]+you|kudos(?:[ \t]+to)?|"
     r"h/t|assign(?:ed)?(?:[ \t]+to)?|ask|reviewed[ \t]+by|review(?:er)?s?|owners?|fyi|hey|hi|@?author)"
-    r"[ \t]*[:,]?[ \t]*(?:@[\w-]+[ \t,]+(?:and[ \t]+)?)*)$"
+    r"[ \t]*[:,]?[ \t]*(?:@[\w-]+[ \t,]+(?:and[ \t]+)?)*"
+    # the person's own account, stated (`my username is @…`, `my handle on <app>: `@…``): the `@`
+    # form after a first-person role word, whatever the service
+    r"|(?<![a-z])my[ \t]+(?:[a-z]{1,20}[ \t]+)?(?:user[ _-]?name|handle|nick(?:name)?|login|account)"
+    r"(?:[ \t]+(?:on|in|at|for)(?:[ \t]+[\w.-]{1,30}){1,3})?[ \t]*(?:is|[:=])?[ \t]*[`'\"]?)$"
 )
 _ON_SERVICE = re.compile(rf"(?i)[ \t]{{1,4}}on[ \t]{{1,4}}(?:{_SERVICES}|x\b)")
 # what follows a directive or annotation, not a person: a call's parenthesis, a type name in humps
@@ -283,6 +287,7 @@ _MENTION_GATE = Rx(
     r"|(?m:^[\w.-]*[*/]\S*[ \t]+@[A-Za-z0-9])|@[A-Za-z0-9][\w-]*[ \t]+on[ \t]|\\n[\w.-]*[*/]\S*[ \t]+@"
     # (an indented CODEOWNERS rule, an AUTHORS entry's login after its address: see `_OWNERS_LINE`)
     r"|(?m:^[ \t]{1,12}(?:/\S*|[\w.*-]+/)[ \t]+@[A-Za-z0-9])|>[ \t]{0,4}\(@[A-Za-z0-9]"
+    r"|(?i:my)[^\n@]{0,60}@[A-Za-z0-9]"
 )
 
 

@@ -127,6 +127,15 @@ _BARE_LABEL_LINE = Rx(
     r"(?m)^[ \t>|*#-]*([A-Za-z\x7f][A-Za-z\x7f'-]*(?:[ \t][A-Za-z\x7f][A-Za-z\x7f'-]*){0,3})[ \t]*\n"
     r"[ \t>|]*([^\s:|][^\n:|]{0,60}?)[ \t]*$"
 )
+# a label closing a line of prose, its value the next line's first token: a person types the label,
+# presses enter and pastes (`…next step. API key` / `<key>`, `the maps key #1` / `<key>. Let's test it`);
+# the label is the line's last one to six words, a `#N` after it (the first of several keys) left out;
+# the value one token with a digit, at least eight characters (a word or a count is no value); the
+# label ends in a letter (an armour line, `-----BEGIN SSH SIGNATURE-----`, is no label of its body)
+_TAIL_LABEL_LINE = Rx(
+    r"(?m)(?:^|[ \t(])((?:[A-Za-z\x7f][A-Za-z\x7f'-]*[ \t]+){0,5}[A-Za-z\x7f](?:[A-Za-z\x7f'-]*[A-Za-z\x7f])?)"
+    r"(?:[ \t]+#[0-9]{1,2})?[ \t]*\n[ \t>|]*([^\s:|]{7,119}[^\s:|.,;])[.,;]?(?:[ \t]|$)"
+)
 # a name/value object, as a HAR export's params and headers, a Kubernetes env entry or a tag list
 # write one field (`{"name": "tax_id", "value": "…"}`)
 _NAME_VALUE = Rx(
@@ -174,6 +183,7 @@ _SCANS = (
     _JQ,
     _LEADER_LINE,
     _BARE_LABEL_LINE,
+    _TAIL_LABEL_LINE,
     _NAME_VALUE,
     _QUESTION_ANSWER,
     _EXPECT,
@@ -330,6 +340,13 @@ def _form_pairs(text: str, may: Callable[[Rx], bool]) -> Iterator[tuple[str, int
                 yield text[l0:l1].strip(), a, b
             # (the value's line may be the next field's label: `Personal details` / `IBAN` / number)
             pos = text.index("\n", l1) + 1
+    if "\n" in text and may(_TAIL_LABEL_LINE):
+        pos, search = 0, _TAIL_LABEL_LINE.searcher(text)
+        while (m := search(pos, len(text)))[0][0] >= 0:
+            _, (l0, l1), (a, b) = m
+            if _DIGIT.search(text, a, b):
+                yield text[l0:l1], a, b
+            pos = text.index("\n", l1) + 1  # (each line's tail read once: linear)
 
 
 def linked_label_spans(text: str, detect: Callable[[str], list[Span]]) -> list[Span]:
