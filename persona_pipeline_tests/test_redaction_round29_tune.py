@@ -140,3 +140,127 @@ def test_macau_identity_card_numbers_are_redacted(checks: Checks, text: str, val
 )
 def test_macau_look_alikes_stay(checks: Checks, text: str) -> None:
     checks.kept(text)
+
+
+# --- 3. logins a format names: Ansible's connection user, IRC presence lines, Discord CSV authors
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("[lab]\npi4 ansible_host=10.1.2.3 ansible_user=mkowalczyk7", "mkowalczyk7"),
+        ('"db-2": {"ansible_host": "10.9.0.4", "ansible_ssh_user": "t.oyelaran"}', "t.oyelaran"),
+        ('{\\"ansible_become_user\\": \\"jbrandt\\"}', "jbrandt"),
+        ("grafana:\n  adminUser: wnakamura88\n  adminPassword: x", "wnakamura88"),
+        ("09:11 -!- lwojcik [~lwojc@host-5.orchard.net] has joined #infra", "lwojcik"),
+        ("09:11 -!- lwojcik [~lwojc@host-5.orchard.net] has joined #infra", "lwojc"),
+        ("09:40\t<--\tpkaminska (pk@10.0.0.7) has quit (Ping timeout)", "pkaminska"),
+        (
+            'AuthorID,Author,Date,Content,Attachments,Reactions\n"412093817765544210","ofadeyi","2025-03-11T09:14:55+01:00","hi",,',
+            "ofadeyi",
+        ),
+    ],
+)
+def test_logins_named_by_a_format_are_redacted(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "web ansible_user=ubuntu ansible_port=22",  # a cloud image's system account
+        "  adminUser: admin",  # the chart's default
+        "ansible_user: \"{{ lookup('env', 'USER') }}\"",  # a template
+        "the bot has joined the channel",  # prose
+        "AuthorID,Author,Date\n12,abc,2025",  # no export row
+    ],
+)
+def test_login_look_alikes_stay(checks: Checks, text: str) -> None:
+    assert not [v for v, k in checks.spans(text) if k == "user_name"], checks.spans(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('BEGIN:VEVENT\nORGANIZER;CN="Nowak, Katarzyna":mailto:k.nowak@orchard.net\nEND:VEVENT', "Nowak, Katarzyna"),
+        ('ATTENDEE;ROLE=REQ-PARTICIPANT;CN="de Groot, Pieter":mailto:pg@orchard.net', "de Groot, Pieter"),
+    ],
+)
+def test_an_outlook_surname_first_common_name_is_redacted(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+def test_a_surname_first_look_alike_stays(checks: Checks) -> None:
+    text = 'ATTENDEE;CN="Platform, Release":mailto:release@orchard.net'
+    assert not [v for v, k in checks.spans(text) if k == "person_name"], checks.spans(text)
+
+
+def test_login_readings_are_linear(redactor: Redactor) -> None:
+    from persona_pipeline.core.evidence.redaction import account_names, log_accounts
+
+    assert_linear(lambda t: list(account_names.account_name_spans(t)), lambda n: "ansible_user=" * n, 20000)
+    assert_linear(lambda t: list(log_accounts.log_account_spans(t)), lambda n: "-!- a [~b@c " * n + " has", 20000)
+    head = "AuthorID,Author,Date,Content\n"
+    assert_linear(lambda t: list(log_accounts.log_account_spans(t)), lambda n: head + '"1234567890123456",' * n, 20000)
+
+
+# --- 4. an SSH destination on an IP address, Jenkins' cause before an HTML break, head(1)'s file
+# headers, folded calendar lines
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("+ ssh -i ~/.ssh/id_ed25519 -o BatchMode=yes hkwiatkowska@203.0.113.77 'uptime'", "hkwiatkowska"),
+        ("sftp -P 2222 o.mensah@[2001:db8::17]", "o.mensah"),
+        ("<p>Started by user Zofia Lewandowska<br>Running in Durability level: MAX</p>", "Zofia Lewandowska"),
+        ("==> app/metadata/review_information/first_name.txt <==\nWiktoria\n", "Wiktoria"),
+        ("==> app/metadata/review_information/last_name.txt <==\\nZielinska\\n", "Zielinska"),
+        (
+            "BEGIN:VEVENT\nATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=\n"
+            " TRUE;CN=Bartosz Wiśniewski:mailto:bw@orchard.net\nEND:VEVENT",
+            "Bartosz Wiśniewski",
+        ),
+        (
+            "BEGIN:VEVENT\\nATTENDEE;CN=Iga Maj:mailto:iga.majewska.prywatna@pocz\\n ta.onet.pl\\nEND:VEVENT",
+            "iga.majewska.prywatna@pocz",
+        ),
+    ],
+)
+def test_structural_readings_find_people(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ssh ubuntu@203.0.113.9 'df -h'",  # a cloud image's account
+        "ssh -p 22 root@203.0.113.9",
+        "==> logs/app.log <==\nstarted worker 4\n",  # a file that names no value of a person
+    ],
+)
+def test_structural_look_alikes_stay(checks: Checks, text: str) -> None:
+    assert not [v for v, k in checks.spans(text) if k in ("user_name", "person_name")], checks.spans(text)
+
+
+def test_reshaped_readings_are_idempotent(redactor: Redactor) -> None:
+    text = (
+        "==> meta/first_name.txt <==\nWiktoria\n\nBEGIN:VCALENDAR\nATTENDEE;RSVP=\n TRUE;CN=Bartosz Nowak:mailto:"
+        "bartosz.nowak@orchard\n .net\nEND:VCALENDAR\n"
+    )
+    once = _twice_stable(redactor, text)
+    assert "Wiktoria" not in once and "bartosz.nowak" not in once
+
+
+def test_head_and_fold_readings_are_linear() -> None:
+    from persona_pipeline.core.evidence.redaction import margin_views
+
+    assert_linear(margin_views.head_file_segments, lambda n: "==> " + "a/" * n + " <==\n", 20000)
+    assert_linear(margin_views.fold_segments, lambda n: "BEGIN:VCARD" + "a\n b" * n, 20000)
+    assert_linear(
+        lambda t: list(
+            __import__("persona_pipeline.core.evidence.redaction.account_names", fromlist=["x"]).account_name_spans(t)
+        ),
+        lambda n: "ssh " + "a" * n + "@1.2.3.4",
+        20000,
+    )

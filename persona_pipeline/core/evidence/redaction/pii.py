@@ -673,6 +673,7 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
         return
     msg_ids: list[tuple[int, int]] | None = None  # (read once, at the first bracketed address)
     calendar: bool | None = None  # (whether the text holds a calendar or card object: read once)
+    calendar_lines = False  # (whether it holds an iCalendar-only content line anywhere: read with it)
     for ((start, end),) in _EMAIL.finditer(text):
         value = text[start:end]
         local, _, domain = value.lower().partition("@")
@@ -707,7 +708,8 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
         if text.endswith("UID:", 0, start) and _UID_PROPERTY.search(text, max(0, start - 12), start):
             if calendar is None:  # (once per text: a scan per address was quadratic, rev49r R11)
                 calendar = _CALENDAR_OBJECT.search(text) is not None
-            if calendar or _calendar_lines_near(text, start, end):
+                calendar_lines = _CALENDAR_LINE.search(text) is not None
+            if calendar or (calendar_lines and _calendar_lines_near(text, start, end)):
                 continue  # an iCalendar or vCard UID (`id@host`, RFC 5545 3.8.4.7, RFC 6350 6.7.6): an entry's name
         if text.startswith((">", "&gt;"), end):
             if msg_ids is None:
@@ -724,16 +726,15 @@ _UID_PROPERTY = re.compile(r"(?:^|[\s>\"']|\\n)UID:\Z")
 _CALENDAR_OBJECT = re.compile(r"BEGIN:V(?:EVENT|TODO|JOURNAL|CALENDAR|CARD)", re.I)
 # a content line only an iCalendar component carries, opening a line (after a log's prefix, an
 # escaped break or a quote): DTSTAMP is required in every VEVENT, VTODO and VJOURNAL (RFC 5545
-# section 3.8.7.2) and no other format names a property so; DTSTART and RECURRENCE-ID likewise
-_CALENDAR_LINE = re.compile(r"(?:^|[\s>\"']|\\n)(?:DTSTAMP|DTSTART|RECURRENCE-ID)[:;]")
+# section 3.8.7.2) and no other format names a property so; DTSTART, RECURRENCE-ID, ORGANIZER and
+# ATTENDEE likewise (a view's window may hold the UID's neighbours without the object's BEGIN line)
+_CALENDAR_LINE = re.compile(r"(?:^|[\s>\"']|\\n)(?:DTSTAMP|DTSTART|RECURRENCE-ID|ORGANIZER|ATTENDEE)[:;]")
 _CALENDAR_REACH = 200  # characters after the UID's value: its neighbouring content lines
 
 
 def _calendar_lines_near(text: str, start: int, end: int) -> bool:
     """Whether an iCalendar-only property opens a line right around the UID at start:end (a
     component's lines pasted without their BEGIN line: a calendar entry's UID all the same)."""
-    if "DTST" not in text and "RECURRENCE-ID" not in text:
-        return False
     return _CALENDAR_LINE.search(text[max(0, start - _CALENDAR_REACH) : end + _CALENDAR_REACH]) is not None
 
 
@@ -752,7 +753,7 @@ _MSG_ID_FIELD = re.compile(
     # (the separators between msg-ids only before another one: the next field's line stays for its match)
     # (each msg-id `id-left@id-right`: a tag after one, `<br>`, is none)
     r"[ \t]*((?:<|&lt;)[^\s<>&@]{1,255}@[^\s<>&@]{1,255}(?:>|&gt;)"
-    r"(?:(?:[ \t,]|\r?\n[ \t]+|\\r?\\n[ \t]+)*(?:<|&lt;)[^\s<>&@]{1,255}@[^\s<>&@]{1,255}(?:>|&gt;)){0,63})"
+    r"(?:(?:[ \t,]|\r?\n[ \t]+|(?:\\r)?\\n[ \t]+)*(?:<|&lt;)[^\s<>&@]{1,255}@[^\s<>&@]{1,255}(?:>|&gt;)){0,63})"
 )
 # `References:` and `In-Reply-To:` are words of a CV or a form too (`References: <a referee's address>`),
 # and so are `Date:`, `To:`, `Subject:`: read as msg-ids only when the line just before or after (no
