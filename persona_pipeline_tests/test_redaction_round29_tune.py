@@ -55,6 +55,8 @@ def test_msg_ids_after_a_prefix_are_no_mailboxes(checks: Checks, text: str) -> N
         # a CV's referee under `References:` stays a person's mailbox
         ("References: <halina.nowicka@uni-wroc.pl>", "halina.nowicka@uni-wroc.pl"),
         ("References: <jp.okafor1988@gmail.com> (former manager)", "jp.okafor1988@gmail.com"),
+        # (rev52r R2, in my own values) a birth date in a mailbox is a person's habit, no machine id
+        ("References: <tnowicka19850317@wp.pl>\nEducation: AGH 2007", "tnowicka19850317@wp.pl"),
         # a plain `From:` after a chat prefix
         ("[09:12] ana: From: Ines Carvalho <ines.carvalho@sapo.pt>", "ines.carvalho@sapo.pt"),
     ],
@@ -75,10 +77,24 @@ def test_a_reserved_documentation_domain_covers_its_subdomains(checks: Checks) -
         "$ cat invite.txt\nUID:q81mzr0kw2pt5bn7yxva3cdlfe@calendar.orchard.net\nDTSTAMP:20250311T091455Z\nSEQUENCE:1",
         '   "source": [\n    "UID:p0c4vx9r2lmq7tz5kbn8wsey1h@calendar.orchard.net\\n",\n'
         '    "DTSTART:20250314T100000Z\\n"\n   ]',
+        "09:14 <cal> UID:w3kd9qz0rtxm5v2pl8yfbc7nhe@calendar.orchard.net\n09:14 <cal> DTSTAMP:20250311T091455Z",
+        "BEGIN:VEVENT\nDESCRIPTION:UID:a7c2mz0wq5rk9tv3bn8xy4pl1e@calendar.orchard.net\\nDTSTAMP:20250311T091455Z\nEND:VEVENT",
     ],
 )
 def test_a_calendar_uid_beside_its_component_lines_is_no_mailbox(checks: Checks, text: str) -> None:
     assert not [v for v, k in checks.spans(text) if k == "email"], checks.spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (rev52r R2, in my own values) a person's mailbox as a UID near calendar lines, no BEGIN line
+        "login UID:zofia.krawczyk@onet.pl\nDTSTART:20250412T080000Z",
+        'log: "UID:jan.pietrzak@gmail.com" DTSTAMP:20250401T000000Z',
+    ],
+)
+def test_a_dotted_mailbox_as_uid_near_calendar_lines_stays_redacted(checks: Checks, text: str) -> None:
+    assert [v for v, k in checks.spans(text) if k == "email"], checks.spans(text)
 
 
 def test_a_uid_line_far_from_calendar_lines_stays_a_login(checks: Checks) -> None:
@@ -110,6 +126,11 @@ def test_a_token_after_two_hyphens_without_a_declared_boundary_stays(checks: Che
 def test_msg_id_and_boundary_readings_are_linear(redactor: Redactor) -> None:
     assert_linear(pii.message_id_ranges, lambda n: "Message-ID: " + "<a@b> " * n, 20000)
     assert_linear(pii.message_id_ranges, lambda n: "References: <" + "a" * n, 20000)
+    # (rev52r R1) whitespace-only lines, commas and escaped breaks after a msg-id: no re-splitting
+    head = "From: Ops <ops@mail.orchard.net>\nMessage-ID: <20250311.5f2c91ab@mail.orchard.net>"
+    for tail in ("\n  ", "\n\t \t", "\n ,", "\\n  ", " \n "):
+        assert_linear(pii.message_id_ranges, lambda n, t=tail: head + t * n + "\nbody\n", 4000)
+    assert_linear(pii.message_id_ranges, lambda n: "Message-ID: <a1@b.c>\n" + " " * n + "x", 20000)
     assert_linear(generated_tokens.declared_boundaries, lambda n: "boundary=" * n, 20000)
     assert_linear(lambda t: redactor.redact_many([t]), lambda n: "--Pq7Lm2Zx9Wv4Kt1Rn8Bc5Yd0Hs3J\n" * n, 2000)
 
@@ -121,7 +142,7 @@ def test_msg_id_and_boundary_readings_are_linear(redactor: Redactor) -> None:
     ("text", "value"),
     [
         ("澳門居民身份證：5208143(6)", "5208143(6)"),
-        ("BIR n.º 1370925 (4), válido até 2030", "1370925 (4)"),
+        ("BIR n.º 3370925(4), válido até 2030", "3370925(4)"),
         ('{"doc_type": "bir", "doc_no": "7041268(3)"}', "7041268(3)"),
     ],
 )
@@ -134,7 +155,11 @@ def test_macau_identity_card_numbers_are_redacted(checks: Checks, text: str, val
     [
         "call f1370925(4) then",  # a call's name glued to it
         "build 23708251(2)",  # eight digits
-        "ticket 3370925(4)",  # first digit no category of the card
+        "ticket 4370925(4)",  # first digit no category of the card
+        # (rev52r R3, in my own values) a spaced bracket is a duplicate's or a count's
+        "Downloads/Receipt 2741093 (2).pdf and Receipt 2741093 (3).pdf are duplicates",
+        "Bulk import finished: 1310720 (1) rows skipped",
+        "order #5008127 (3) items shipped",
         "x = a[1370925]",
     ],
 )

@@ -58,11 +58,12 @@ _SE_PNR = Rx(r"\b(?:19|20)?\d\d[01]\d[0-9]\d[-+]\d{4}\b")
 _BE_NN = Rx(r"\b\d\d\.[01]\d\.[0-3]\d-\d{3}\.\d\d\b")
 # HK identity card as printed: one or two letters, six digits, the check digit in brackets
 _HKID = Rx(r"\b[A-Z]{1,2}\d{6} ?\([0-9A]\)")
-# Macau resident identity card (BIR, 澳門居民身份證) as printed: a first digit 1, 5 or 7 (the holder's
-# category), six digits and the check digit in brackets (Macau DSI's card description; the check
-# algorithm is not published, so the bracketed print, which no other number of seven digits
-# takes, is the reading)
-_MO_BIR = Rx(r"\b[157]\d{6} ?\(\d\)")
+# Macau resident identity card (BIR, 澳門居民身份證) as printed: a first digit for the holder's
+# category (1-3 permanent, 5 non-permanent, 7 non-resident worker, as third-party validators describe
+# the numbering), six digits and the check digit in brackets, unspaced. No check algorithm is
+# published, so the bracketed print is the whole reading (a spaced `1520384 (2)`, a duplicate
+# download's or a count's, is none: rev52r R3)
+_MO_BIR = Rx(r"\b[12357]\d{6}\(\d\)")
 # SG NRIC / FIN: series letter, seven digits, check letter (a mod-11 table per series)
 _NRIC = Rx(r"\b[STFGM]\d{7}[A-Z]\b")
 # MX CURP: name letters, birth date, sex, state, consonants, a disambiguator and a check digit

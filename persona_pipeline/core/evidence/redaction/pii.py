@@ -709,7 +709,9 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             if calendar is None:  # (once per text: a scan per address was quadratic, rev49r R11)
                 calendar = _CALENDAR_OBJECT.search(text) is not None
                 calendar_lines = _CALENDAR_LINE.search(text) is not None
-            if calendar or (calendar_lines and _calendar_lines_near(text, start, end)):
+            if calendar or (
+                calendar_lines and _GENERATED_UID.fullmatch(local) and _calendar_lines_near(text, start, end)
+            ):
                 continue  # an iCalendar or vCard UID (`id@host`, RFC 5545 3.8.4.7, RFC 6350 6.7.6): an entry's name
         if text.startswith((">", "&gt;"), end):
             if msg_ids is None:
@@ -722,13 +724,23 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
 # a UID property opening its content line (a line break, maybe escaped or a `<br>`, or a log's
 # prefix ending in a space before it), in a text that holds an iCalendar or vCard object (a log's
 # `UID:<address>` elsewhere names a person's login)
-_UID_PROPERTY = re.compile(r"(?:^|[\s>\"']|\\n)UID:\Z")
+# (or a property's `:`: a calendar entry's DESCRIPTION quoting another's lines)
+_UID_PROPERTY = re.compile(r"(?:^|[\s>\"':]|\\n)UID:\Z")
 _CALENDAR_OBJECT = re.compile(r"BEGIN:V(?:EVENT|TODO|JOURNAL|CALENDAR|CARD)", re.I)
 # a content line only an iCalendar component carries, opening a line (after a log's prefix, an
 # escaped break or a quote): DTSTAMP is required in every VEVENT, VTODO and VJOURNAL (RFC 5545
 # section 3.8.7.2) and no other format names a property so; DTSTART, RECURRENCE-ID, ORGANIZER and
 # ATTENDEE likewise (a view's window may hold the UID's neighbours without the object's BEGIN line)
-_CALENDAR_LINE = re.compile(r"(?:^|[\s>\"']|\\n)(?:DTSTAMP|DTSTART|RECURRENCE-ID|ORGANIZER|ATTENDEE)[:;]")
+_CALENDAR_LINE = re.compile(
+    # (opening a line, maybe after a chat's or a log's prefix ending `: ` or `> `; never mid-sentence)
+    r"(?:^|\n|\\n|<br>|[\"']|[:>][ \t])[ \t]*(?:DTSTAMP|DTSTART|RECURRENCE-ID)[:;][^\n]{0,60}?\d{8}T\d{6}|"
+    r"(?:^|\n|\\n|<br>|[\"']|[:>][ \t])[ \t]*(?:ORGANIZER|ATTENDEE)[:;]"
+)
+# a calendar program's UID left part (RFC 5545 3.8.4.7 recommends a unique, generated one: Google's 26
+# base32 characters, Outlook's hex, a UUID): long and unbroken, never a person's dotted mailbox name
+_GENERATED_UID = re.compile(
+    r"[A-Za-z0-9]{20,}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+)
 _CALENDAR_REACH = 200  # characters after the UID's value: its neighbouring content lines
 
 
@@ -745,15 +757,18 @@ def _calendar_lines_near(text: str, start: int, end: int) -> bool:
 # HTML-escaped (a header block pasted into a web page), and a long list folds onto lines that open
 # with white space (section 2.2.3). One forward pass per text, made only when an address is
 # bracketed: no character class holds a `>` or `&`, so it is linear.
+_MSG_ID = r"(?:<|&lt;)[^\s<>&@]{1,255}(?: [^\s<>&@]{1,64})?@[^\s<>&@]{1,255}(?:>|&gt;)"
 _MSG_ID_FIELD = re.compile(
     # (after a chat's or a log's line prefix too, `[10:02] ops: Message-ID: <…>`, `<nick> …`: a `:` or
     # `>` and a space before, never a word, `my message-id: <…>` is prose; or a property's `:` when a
     # header is a calendar entry's text, `DESCRIPTION:Message-ID: <…>`)
     r"(?i)(?:^|[\n\"'>:]|\\n|[:>][ \t])[ \t]*(message-id|in-reply-to|references|content-id|resent-message-id)[ \t]*:"
-    # (the separators between msg-ids only before another one: the next field's line stays for its match)
+    # (the separators between msg-ids only before another one: the next field's line stays for its match;
+    # each space is the one class's and each break is taken once, so a failed tail is never re-split:
+    # rev52r R1, whitespace-only lines after a msg-id were exponential)
     # (each msg-id `id-left@id-right`: a tag after one, `<br>`, is none)
-    r"[ \t]*((?:<|&lt;)[^\s<>&@]{1,255}@[^\s<>&@]{1,255}(?:>|&gt;)"
-    r"(?:(?:[ \t,]|\r?\n[ \t]+|(?:\\r)?\\n[ \t]+)*(?:<|&lt;)[^\s<>&@]{1,255}@[^\s<>&@]{1,255}(?:>|&gt;)){0,63})"
+    # (one space inside an id-left: a form-decoding view reads Gmail's `CA+…` as `CA …`)
+    r"[ \t]*(" + _MSG_ID + r"(?:[ \t,]*(?:(?:\r?\n|(?:\\r)?\\n)[ \t][ \t,]*)*" + _MSG_ID + r"){0,63})"
 )
 # `References:` and `In-Reply-To:` are words of a CV or a form too (`References: <a referee's address>`),
 # and so are `Date:`, `To:`, `Subject:`: read as msg-ids only when the line just before or after (no
@@ -787,9 +802,12 @@ def message_id_ranges(text: str) -> list[tuple[int, int]]:
 
 
 # a msg-id's left part as mail software makes it (RFC 5322 section 3.6.4 asks for a unique one: a
-# time stamp, a counter, a random run), never as a person picks a mailbox: eight digits or more among
-# its letters (`5f2c91ab77d0.1700000000`), or a long run mixing upper case, lower case and digits
+# time stamp, a counter, a random run), never as a person picks a mailbox: two or more parts joined by
+# `.`, `$` or `-`, each of six or more hex digits (`5f2c91ab77d0.1700000000`; a name, `dkiala19790211`,
+# has letters past `f`: rev52r R2), or a long run mixing upper case, lower case and digits, several
+# of each (Gmail's `CA+…`)
 _ID_LEFT = re.compile(r"(?:<|&lt;)([^\s<>&@]{1,255})@")
+_HEX_PART = re.compile(r"[0-9a-fA-F]{6,}")
 
 
 def _machine_ids(value: str) -> bool:
@@ -799,10 +817,13 @@ def _machine_ids(value: str) -> bool:
 
 
 def _machine_left(left: str) -> bool:
-    digits = sum(c.isdigit() for c in left)
-    if digits >= 8 and any(c.isalpha() for c in left):
+    parts = left.replace("$", ".").replace("-", ".").split(".")
+    if len(parts) >= 2 and all(_HEX_PART.fullmatch(p) for p in parts):
         return True
-    return len(left) >= 16 and digits >= 2 and any(c.isupper() for c in left) and any(c.islower() for c in left)
+    digits = sum(c.isdigit() for c in left)
+    uppers = sum(c.isupper() for c in left)
+    lowers = sum(c.islower() for c in left)
+    return len(left) >= 16 and digits >= 3 and uppers >= 4 and lowers >= 4
 
 
 def _in_header_block(text: str, start: int, end: int) -> bool:
