@@ -198,6 +198,9 @@ def test_logins_named_by_a_format_are_redacted(checks: Checks, text: str, value:
         "ansible_user: \"{{ lookup('env', 'USER') }}\"",  # a template
         "the bot has joined the channel",  # prose
         "AuthorID,Author,Date\n12,abc,2025",  # no export row
+        # (rev52r R4, my own values) a network's service bot, a container OS image's default user
+        "-!- ChanServ [ChanServ@services.irc.example] has quit [Ping timeout]",
+        "ssh core@198.51.100.20 'systemctl status'",
     ],
 )
 def test_login_look_alikes_stay(checks: Checks, text: str) -> None:
@@ -289,3 +292,36 @@ def test_head_and_fold_readings_are_linear() -> None:
         lambda n: "ssh " + "a" * n + "@1.2.3.4",
         20000,
     )
+
+
+# --- 5. a value inside HTML's inline-code element after its label (a chat's HTML message body)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('{"content": "<p>PAYMENTS_API_SECRET: <code>Zr81kWq0Lm4pX7vNc2Ty</code></p>"}', "Zr81kWq0Lm4pX7vNc2Ty"),
+        ("&lt;p&gt;DB_PASSWORD: &lt;code&gt;plum-orbit-cactus42&lt;/code&gt;&lt;/p&gt;", "plum-orbit-cactus42"),
+    ],
+)
+def test_a_secret_in_an_inline_code_element_is_redacted(redactor: Redactor, text: str, value: str) -> None:
+    once = _twice_stable(redactor, text)
+    assert value not in once, once
+    assert "code>" in once or "code&gt;" in once or "code\\u003e" in once  # (the tags stay)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<p>Run <code>npm install</code> then <code>make test</code></p>",
+        "<p>Set <code>DEBUG</code>: <code>true</code></p>",
+    ],
+)
+def test_inline_code_look_alikes_stay(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_code_tag_reading_is_linear() -> None:
+    from persona_pipeline.core.evidence.redaction import margin_views
+
+    assert_linear(margin_views.code_tag_segments, lambda n: "<code>&lt;/code" * n, 20000)

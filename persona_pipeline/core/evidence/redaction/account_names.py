@@ -68,6 +68,9 @@ _SSH_DEST = re.compile(
     r"\b(?:ssh|scp|sftp|mosh|sshpass)\b[^\r\n|;&]{0,200}?[ \t]([a-z_][a-z0-9_.-]{0,31})@"
     r"(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9A-Fa-f:]{2,39}\])"
 )
+# container-OS images' default users (Fedora CoreOS and Flatcar's `core`, Bottlerocket's `ec2-user`
+# is the system list's): an image's account, no person's
+_IMAGE_USERS = frozenset(("core",))
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 # a database's built-in administrator roles (PostgreSQL's initdb superuser `postgres`, MySQL's
 # `root`, SQL Server's `sa`, Oracle's `sys`/`system`): a product's account, no person's
@@ -110,7 +113,7 @@ def account_name_spans(text: str) -> Iterator[Span]:
                 yield Span(*m.span(1), "user_name")
     if "ssh" in text or "scp" in text or "sftp" in text or "mosh" in text:
         for m in _SSH_DEST.finditer(text):
-            if _login(m.group(1)):
+            if m.group(1) not in _IMAGE_USERS and _login(m.group(1)):
                 yield Span(*m.span(1), "user_name")
     if "--user" in text:
         for m in _OPTION.finditer(text):

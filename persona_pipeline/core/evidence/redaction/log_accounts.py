@@ -94,6 +94,8 @@ def _irc_presence(text: str) -> Iterator[Span]:
     if " has " not in text:
         return
     for m in _IRC_PRESENCE.finditer(text):
+        if m.group(1).endswith("Serv"):
+            continue  # a network's service (Atheme's and Anope's NickServ, ChanServ, MemoServ…), no person
         yield Span(*m.span(1), "user_name")
         yield Span(*m.span(2), "user_name")
 

@@ -28,6 +28,7 @@
   (`date_of_birth: Date.new(…)` in a seed file) is read as the labelled date it is.
 - head(1)'s `==> NAME <==` header before a file's line: read as `NAME: ` (the file's stem labels
   its one value: fastlane's `review_information/first_name.txt`).
+- An HTML inline-code element's tags around a value (`KEY: <code>value</code>`): dropped.
 - An iCalendar or vCard content line folded at 75 octets (a break and one space): unfolded.
 - A Markdown table's row naming a variable and its value in adjacent cells (`| \\`API_KEY\\` |
   \\`…\\` |`): the cells' border read as `=`, so the value is read under its name.
@@ -229,6 +230,21 @@ def fold_segments(text: str) -> list[Segment]:
     if "BEGIN:V" not in text and "ATTENDEE" not in text and "ORGANIZER" not in text:
         return []
     return _found(text, _FOLD, "")
+
+
+# HTML's inline-code element around a value (`KEY: <code>value</code>`, as a chat's HTML message body
+# writes one: Microsoft Graph's chatMessage `contentType: html`, Slack's and Teams' code spans; raw,
+# HTML- or JSON-escaped): the tags read as nothing, so the value is read under its label
+_CODE_TAG = re.compile(r"(?:<|&lt;|\\u003[cC])/?code(?:>|&gt;|\\u003[eE])")
+CODE_TAG_GATE = r"(?:<|&lt;|\\u003[cC])/?code(?:>|&gt;|\\u003[eE])"
+
+
+def code_tag_segments(text: str) -> list[Segment]:
+    """Each inline-code element's opening tag, read as nothing, and its closing tag, as a space."""
+    if "code" not in text:
+        return []
+    # (the opening tag as nothing, the closing one as a space: the value ends where the element does)
+    return [(m.start(), m.end(), " " if "/" in m.group() else "") for m in _CODE_TAG.finditer(text)]
 
 
 def reshaped(text: str, segments: list[Segment]) -> tuple[str, Escapes] | None:
