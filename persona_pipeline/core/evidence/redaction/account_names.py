@@ -14,6 +14,10 @@
 - A command line's login option, `--username <name>` / `--user-name=<name>` (AWS CLI's
   `cognito-idp admin-get-user --username`, `psql --username`, `docker login --username`); a UUID,
   a template or a database's built-in role is left.
+- An Ansible host's connection user (`ansible_user`, `ansible_ssh_user`, `ansible_become_user`: its
+  documented inventory parameters) and the Grafana Helm chart's `adminUser`; a system account is left.
+- An SSH-family command's `user@<IP address>` destination (an address on a host name is the e-mail
+  rules'); a system account (`ubuntu`, `root`…) is left.
 
 Every pattern is anchored on a literal and bounded (`_REACH` for the state's index key): linear.
 """
@@ -50,6 +54,23 @@ _UID = Rx(  # (RE2: its DFA scans the text once; `re` tried the label's alternat
 # a login option and its value (bare or quoted)
 # (not `--login`: bash's, su's and sudo's take no value, a login shell)
 _OPTION = re.compile(r"--(?:username|user-name)(?:=|[ \t]+)[\"']?([A-Za-z0-9_][A-Za-z0-9_.@+-]{0,63})")
+# an Ansible host's connection user (Ansible's docs, "Connecting to hosts: behavioral inventory
+# parameters": `ansible_user`, `ansible_ssh_user`, `ansible_become_user`) in an INI inventory
+# (`host ansible_user=x`), YAML (`ansible_user: x`) or JSON (`"ansible_user": "x"`, the quotes
+# possibly escaped), and the Grafana Helm chart's documented `adminUser` value
+_CONN_USER = re.compile(
+    r"(?<![A-Za-z0-9_])(?:ansible_(?:ssh_|become_)?user|adminUser)(?:\\{0,3}[\"'])?[ \t]*[=:][ \t]*"
+    r"(?:\\{0,3}[\"'])?([A-Za-z0-9_][A-Za-z0-9_.@+-]{0,63})"
+)
+# an SSH-family command's destination `user@host` (OpenSSH's ssh(1) `[user@]hostname`) on an IP
+# address, which no e-mail rule reads: the user is the remote account's login
+_SSH_DEST = re.compile(
+    r"\b(?:ssh|scp|sftp|mosh|sshpass)\b[^\r\n|;&]{0,200}?[ \t]([a-z_][a-z0-9_.-]{0,31})@"
+    r"(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9A-Fa-f:]{2,39}\])"
+)
+# container-OS images' default users (Fedora CoreOS and Flatcar's `core`, Bottlerocket's `ec2-user`
+# is the system list's): an image's account, no person's
+_IMAGE_USERS = frozenset(("core",))
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 # a database's built-in administrator roles (PostgreSQL's initdb superuser `postgres`, MySQL's
 # `root`, SQL Server's `sa`, Oracle's `sys`/`system`): a product's account, no person's
@@ -86,6 +107,14 @@ def account_name_spans(text: str) -> Iterator[Span]:
         for _, (a, b) in _UID.finditer(text):
             if _login(text[a:b]):
                 yield Span(a, b, "user_name")
+    if "ansible_" in text or "adminUser" in text:
+        for m in _CONN_USER.finditer(text):
+            if _login(m.group(1)):
+                yield Span(*m.span(1), "user_name")
+    if "ssh" in text or "scp" in text or "sftp" in text or "mosh" in text:
+        for m in _SSH_DEST.finditer(text):
+            if m.group(1) not in _IMAGE_USERS and _login(m.group(1)):
+                yield Span(*m.span(1), "user_name")
     if "--user" in text:
         for m in _OPTION.finditer(text):
             if (m.start() == 0 or text[m.start() - 1] in " \t") and _login(m.group(1)):

@@ -56,4 +56,10 @@ def _name(value: str) -> bool:
         return True
     from persona_pipeline.core.evidence.redaction.pii import person_cell
 
-    return person_cell(value.replace("\\,", ","))
+    value = value.replace("\\,", ",")
+    # (Outlook and Exchange write a display name `Surname, Given` (Microsoft's "Last, First" display
+    # format): read in the given-name-first order the name readers know)
+    surname, comma, given = value.partition(",")
+    if comma and "," not in given and given.strip() and surname.strip():
+        return person_cell(f"{given.strip()} {surname.strip()}")
+    return person_cell(value)

@@ -72,7 +72,8 @@ _USERNAME_LINE = re.compile(r"(?m)(?:^|[ \t])Username:[ \t]+([^\s\"'<>]{2,64})[ 
 _DOCKER_REACH = 3000
 _IAM_USER = re.compile(r"arn:aws[a-z-]{0,12}:iam::(\d{12}):user/(?:[\w+=,.@-]{1,64}/){0,8}([\w+=,.@-]{1,64})")
 _DOC_ACCOUNTS = frozenset(("123456789012", "111122223333", "444455556666", "000000000000"))
-_STARTED_BY = re.compile(r"\bStarted by user[ \t]+([^\n\r\\]{2,80}?)[ \t]*(?=\r?\n|\\n|$)")
+# (the line may end in an HTML break: a console log shown as a web page)
+_STARTED_BY = re.compile(r"\bStarted by user[ \t]+([^\n\r\\<]{2,80}?)[ \t]*(?=\r?\n|\\n|<br|$)")
 _SET_USER = re.compile(r"\.setUser(?:ID|Id|Identifier)\([ \t]*(?:@|\\?)[\"']([^\"'\\\n]{2,80})\\?[\"']")
 _OPAQUE = re.compile(r"(?i)^(?:[0-9a-f-]{8,}|\d+)$")
 _TOKEN = re.compile(r"[\w.@+-]{2,64}")

@@ -101,6 +101,8 @@ def _generated(run: str) -> bool:
 def _public(run: str, before: str) -> bool:
     """A digest or content address published as such, or a value its context makes public."""
     low = run.lower()
+    if run.startswith("--") and run.endswith("--") and len(run) > 4:
+        return True  # a MIME multipart's close-delimiter line, `--<boundary>--` (RFC 2046 section 5.1.1)
     if (
         low.startswith(_DIGEST_PREFIXES)
         or before.endswith("base64,")
@@ -117,6 +119,18 @@ def _public(run: str, before: str) -> bool:
     if _DNS_DATA.search(before) is not None or _SSH_KEY_TYPE.search(before) is not None:
         return True
     return _PUBLIC_WORD.search(before) is not None
+
+
+# a multipart's `boundary` parameter (RFC 2046 section 5.1.1; quoted or not, JSON-escaped, or
+# quoted-printable's `=3D` for its `=`)
+_BOUNDARY_PARAM = re.compile(r"(?i)boundary=(?:3D)?\\?\"?([0-9A-Za-z'()+_,./:=?-]{1,70})")
+
+
+def declared_boundaries(text: str) -> frozenset[str]:
+    """The boundaries `text` declares for its multiparts (one pass, when the word occurs)."""
+    if "oundary=" not in text and "OUNDARY=" not in text:
+        return frozenset()
+    return frozenset(m.group(1).rstrip('"\\') for m in _BOUNDARY_PARAM.finditer(text))
 
 
 def _secret_prefix(head: str) -> bool:
@@ -263,6 +277,7 @@ def generated_token_spans(text: str, vetoed: Callable[[str, int, int], bool], ta
     in `text`)."""
     out: list[Span] = []
     mentions: _PublicMentions | None = None
+    boundaries: frozenset[str] | None = None  # (read once per text, at the first `--` run)
     for _, (start, end) in _RUN.finditer(text):
         if end - start > 400:
             continue  # a blob (an image, a bundle), never one credential
@@ -281,6 +296,11 @@ def generated_token_spans(text: str, vetoed: Callable[[str, int, int], bool], ta
         before = text[max(line_start, start - 40) : start]
         if not _generated(run) or _public(run, before) or _labelled(before) or _decodes_to_text(run):
             continue
+        if run.startswith("--"):
+            if boundaries is None:
+                boundaries = declared_boundaries(text)
+            if run[2:] in boundaries:
+                continue  # a MIME part's delimiter line, `--<boundary>`, under its Content-Type's `boundary=`
         if mentions is None:
             mentions = _PublicMentions(text)
         if not _armored(text, start, end, mentions, taken) and not vetoed(text, start, end):

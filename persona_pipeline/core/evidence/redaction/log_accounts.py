@@ -10,6 +10,8 @@
 - An access log line in the Common Log Format (and the Combined one that extends it: Apache's
   mod_log_config, nginx's `combined`): `host ident authuser [date] "request" …`; `authuser` (`%u`,
   the user an HTTP authentication named) and `ident` (RFC 1413's reply) are logins when not `-`.
+- An IRC client's join/part/quit line (irssi's `-!-`, WeeChat's `-->`/`<--`): the nick and the ident.
+- A DiscordChatExporter CSV's `Author` cell (its documented header), after the author's numeric id.
 
 Each pattern is anchored on a literal (the field's name, the log's bracketed date) and bounded:
 linear on any input.
@@ -75,6 +77,38 @@ def _clf_users(text: str) -> Iterator[Span]:
                 yield Span(a, b, "user_name")
 
 
+# an IRC client's join, part and quit lines: irssi's `-!- nick [~ident@host] has joined #chan` and
+# WeeChat's `-->`/`<--` `nick (~ident@host) has joined`: the nick and the ident (RFC 1459's user
+# name, its `~` marking an unverified one) are the person's logins
+_IRC_PRESENCE = re.compile(
+    r"(?:-!-|-->|<--)[ \t]+([A-Za-z\[\]\\`_^{|}][A-Za-z0-9\[\]\\`_^{|}-]{0,31})[ \t]+[\[(]~?"
+    r"([A-Za-z0-9_][A-Za-z0-9_.-]{0,31})@[^\s\])]{1,255}[\])][ \t]+has[ \t]+(?:joined|left|quit)\b"
+)
+# DiscordChatExporter's CSV (its documented columns `AuthorID,Author,Date,Content,Attachments,
+# Reactions`): each row's second cell, after the author's numeric id, is the author's user name
+_DISCORD_CSV_HEAD = "AuthorID,Author,Date,Content"
+_DISCORD_ROW = re.compile(rf"{_Q}(\d{{15,20}}){_Q},{_Q}([^\"\\&\n]{{1,64}}){_Q},{_Q}\d{{4}}-\d\d-\d\d")
+
+
+def _irc_presence(text: str) -> Iterator[Span]:
+    if " has " not in text:
+        return
+    for m in _IRC_PRESENCE.finditer(text):
+        if m.group(1).endswith("Serv"):
+            continue  # a network's service (Atheme's and Anope's NickServ, ChanServ, MemoServ…), no person
+        yield Span(*m.span(1), "user_name")
+        yield Span(*m.span(2), "user_name")
+
+
+def _discord_csv_authors(text: str) -> Iterator[Span]:
+    if _DISCORD_CSV_HEAD not in text and _DISCORD_CSV_HEAD.replace(",", '","') not in text:
+        return
+    for m in _DISCORD_ROW.finditer(text):
+        yield Span(*m.span(2), "user_name")
+
+
 def log_account_spans(text: str) -> Iterator[Span]:
     yield from _event_accounts(text)
     yield from _clf_users(text)
+    yield from _irc_presence(text)
+    yield from _discord_csv_authors(text)

@@ -26,6 +26,10 @@
 - A date written as a constructor call of literal year, month and day (Ruby's `Date.new(1994, 1, 15)`,
   Python's `date(1994, 1, 15)` / `datetime.date(…)`): read as `1994-1-15)`, so a birth key's date
   (`date_of_birth: Date.new(…)` in a seed file) is read as the labelled date it is.
+- head(1)'s `==> NAME <==` header before a file's line: read as `NAME: ` (the file's stem labels
+  its one value: fastlane's `review_information/first_name.txt`).
+- An HTML inline-code element's tags around a value (`KEY: <code>value</code>`): dropped.
+- An iCalendar or vCard content line folded at 75 octets (a break and one space): unfolded.
 - A Markdown table's row naming a variable and its value in adjacent cells (`| \\`API_KEY\\` |
   \\`…\\` |`): the cells' border read as `=`, so the value is read under its name.
 
@@ -198,6 +202,49 @@ def hyphen_segments(text: str) -> list[Segment]:
     if "-\n" not in text and "-\r\n" not in text:
         return []
     return _found(text, _HYPHEN, "", lower_after=True)
+
+
+# head(1)'s header before each file's lines when it shows several (GNU coreutils: `==> NAME <==`): the
+# file's own name (its stem, `first_name` of `…/first_name.txt`) labels the one line that follows, as
+# a settings directory of one value per file keeps them (fastlane's `metadata/review_information/`)
+_HEAD_FILE = re.compile(
+    r"(==> (?:[^\s<>]{0,200}/)?([A-Za-z][A-Za-z0-9_-]{1,40})(?:\.txt)? <==(?:\r?\n|\\n)[ \t]{0,12})"
+    r"(?=[^\s=<>\\])"
+)
+HEAD_FILE_GATE = r"==> [^\n]{1,240} <=="
+# an iCalendar or vCard content line folded (RFC 5545 section 3.1, RFC 6350 section 3.2: a line break
+# then one space or tab, removed on reading): raw or JSON-escaped, where the text holds such an object
+_FOLD = re.compile(r"(?<=[^\s\\])((?:\r?\n|(?:\\r)?\\n)[ \t])(?=[^\s\\])")
+FOLD_GATE = r"BEGIN:V(?:CALENDAR|EVENT|TODO|CARD)|(?:ATTENDEE|ORGANIZER)[;:]"
+
+
+def head_file_segments(text: str) -> list[Segment]:
+    """Each head(1) file header and its break, read as the file's stem and `: `."""
+    if "<==" not in text:
+        return []
+    return [(*m.span(1), f"{m.group(2)}: ") for m in _HEAD_FILE.finditer(text)]
+
+
+def fold_segments(text: str) -> list[Segment]:
+    """Each fold of a calendar's or a card's content line, read as nothing."""
+    if "BEGIN:V" not in text and "ATTENDEE" not in text and "ORGANIZER" not in text:
+        return []
+    return _found(text, _FOLD, "")
+
+
+# HTML's inline-code element around a value (`KEY: <code>value</code>`, as a chat's HTML message body
+# writes one: Microsoft Graph's chatMessage `contentType: html`, Slack's and Teams' code spans; raw,
+# HTML- or JSON-escaped): the tags read as nothing, so the value is read under its label
+_CODE_TAG = re.compile(r"(?:<|&lt;|\\u003[cC])/?code(?:>|&gt;|\\u003[eE])")
+CODE_TAG_GATE = r"(?:<|&lt;|\\u003[cC])/?code(?:>|&gt;|\\u003[eE])"
+
+
+def code_tag_segments(text: str) -> list[Segment]:
+    """Each inline-code element's opening tag, read as nothing, and its closing tag, as a space."""
+    if "code" not in text:
+        return []
+    # (the opening tag as nothing, the closing one as a space: the value ends where the element does)
+    return [(m.start(), m.end(), " " if "/" in m.group() else "") for m in _CODE_TAG.finditer(text)]
 
 
 def reshaped(text: str, segments: list[Segment]) -> tuple[str, Escapes] | None:

@@ -58,6 +58,12 @@ _SE_PNR = Rx(r"\b(?:19|20)?\d\d[01]\d[0-9]\d[-+]\d{4}\b")
 _BE_NN = Rx(r"\b\d\d\.[01]\d\.[0-3]\d-\d{3}\.\d\d\b")
 # HK identity card as printed: one or two letters, six digits, the check digit in brackets
 _HKID = Rx(r"\b[A-Z]{1,2}\d{6} ?\([0-9A]\)")
+# Macau resident identity card (BIR, 澳門居民身份證) as printed: a first digit for the holder's
+# category (1-3 permanent, 5 non-permanent, 7 non-resident worker, as third-party validators describe
+# the numbering), six digits and the check digit in brackets, unspaced. No check algorithm is
+# published, so the bracketed print is the whole reading (a spaced `1520384 (2)`, a duplicate
+# download's or a count's, is none: rev52r R3)
+_MO_BIR = Rx(r"\b[12357]\d{6}\(\d\)")
 # SG NRIC / FIN: series letter, seven digits, check letter (a mod-11 table per series)
 _NRIC = Rx(r"\b[STFGM]\d{7}[A-Z]\b")
 # MX CURP: name letters, birth date, sex, state, consonants, a disambiguator and a check digit
@@ -853,6 +859,7 @@ def _validators() -> dict[str, Callable[[str], bool]]:  # (the catalogue's kinds
         "th_pin": lambda v: pin.is_valid(_digits(v)),
         "sg_nric": _nric_ok,
         "hk_id": _hkid_ok,
+        "mo_bir": lambda v: v.endswith(")"),  # (the shape is the whole reading: see `_MO_BIR`)
         "pt_nif": lambda v: pt_nif.is_valid(_digits(v)),
         "mx_curp": lambda v: curp.is_valid(v.upper()),
         "hr_oib": oib.is_valid,
@@ -1160,6 +1167,7 @@ _SHAPED: tuple[tuple[Rx, str], ...] = (
     (_PAN_PERSON, "in_pan"),
     (_GSTIN_PERSON, "in_gstin"),
     (_HKID, "hk_id"),
+    (_MO_BIR, "mo_bir"),
     (_NRIC, "sg_nric"),
     (_CURP, "mx_curp"),
     (_DO_CEDULA, "do_cedula"),

@@ -673,6 +673,7 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
         return
     msg_ids: list[tuple[int, int]] | None = None  # (read once, at the first bracketed address)
     calendar: bool | None = None  # (whether the text holds a calendar or card object: read once)
+    calendar_lines = False  # (whether it holds an iCalendar-only content line anywhere: read with it)
     for ((start, end),) in _EMAIL.finditer(text):
         value = text[start:end]
         local, _, domain = value.lower().partition("@")
@@ -683,8 +684,8 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
         if _git_identity(text, start, end, local, domain):
             yield Span(start, end, "email")
             continue
-        if domain in _DOC_DOMAINS or domain.endswith(_DOC_TLDS):
-            continue
+        if documentation_address(value):
+            continue  # (a subdomain of a reserved name too: RFC 2606 reserves `example.com` whole)
         if domain.endswith((".noreply.github.com", ".gserviceaccount.com")) or value.lower() in allow:
             # (a GCP service account's address names a machine identity, not a person)
             continue
@@ -707,7 +708,10 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
         if text.endswith("UID:", 0, start) and _UID_PROPERTY.search(text, max(0, start - 12), start):
             if calendar is None:  # (once per text: a scan per address was quadratic, rev49r R11)
                 calendar = _CALENDAR_OBJECT.search(text) is not None
-            if calendar:
+                calendar_lines = _CALENDAR_LINE.search(text) is not None
+            if calendar or (
+                calendar_lines and _GENERATED_UID.fullmatch(local) and _calendar_lines_near(text, start, end)
+            ):
                 continue  # an iCalendar or vCard UID (`id@host`, RFC 5545 3.8.4.7, RFC 6350 6.7.6): an entry's name
         if text.startswith((">", "&gt;"), end):
             if msg_ids is None:
@@ -720,8 +724,30 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
 # a UID property opening its content line (a line break, maybe escaped or a `<br>`, or a log's
 # prefix ending in a space before it), in a text that holds an iCalendar or vCard object (a log's
 # `UID:<address>` elsewhere names a person's login)
-_UID_PROPERTY = re.compile(r"(?:^|[\s>]|\\n)UID:\Z")
+# (or a property's `:`: a calendar entry's DESCRIPTION quoting another's lines)
+_UID_PROPERTY = re.compile(r"(?:^|[\s>\"':]|\\n)UID:\Z")
 _CALENDAR_OBJECT = re.compile(r"BEGIN:V(?:EVENT|TODO|JOURNAL|CALENDAR|CARD)", re.I)
+# a content line only an iCalendar component carries, opening a line (after a log's prefix, an
+# escaped break or a quote): DTSTAMP is required in every VEVENT, VTODO and VJOURNAL (RFC 5545
+# section 3.8.7.2) and no other format names a property so; DTSTART, RECURRENCE-ID, ORGANIZER and
+# ATTENDEE likewise (a view's window may hold the UID's neighbours without the object's BEGIN line)
+_CALENDAR_LINE = re.compile(
+    # (opening a line, maybe after a chat's or a log's prefix ending `: ` or `> `; never mid-sentence)
+    r"(?:^|\n|\\n|<br>|[\"']|[:>][ \t])[ \t]*(?:DTSTAMP|DTSTART|RECURRENCE-ID)[:;][^\n]{0,60}?\d{8}T\d{6}|"
+    r"(?:^|\n|\\n|<br>|[\"']|[:>][ \t])[ \t]*(?:ORGANIZER|ATTENDEE)[:;]"
+)
+# a calendar program's UID left part (RFC 5545 3.8.4.7 recommends a unique, generated one: Google's 26
+# base32 characters, Outlook's hex, a UUID): long and unbroken, never a person's dotted mailbox name
+_GENERATED_UID = re.compile(
+    r"[A-Za-z0-9]{20,}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+)
+_CALENDAR_REACH = 200  # characters after the UID's value: its neighbouring content lines
+
+
+def _calendar_lines_near(text: str, start: int, end: int) -> bool:
+    """Whether an iCalendar-only property opens a line right around the UID at start:end (a
+    component's lines pasted without their BEGIN line: a calendar entry's UID all the same)."""
+    return _CALENDAR_LINE.search(text[max(0, start - _CALENDAR_REACH) : end + _CALENDAR_REACH]) is not None
 
 
 # The headers whose value is a list of msg-ids, `<id-left@id-right>` (RFC 5322 section 3.6.4
@@ -731,9 +757,18 @@ _CALENDAR_OBJECT = re.compile(r"BEGIN:V(?:EVENT|TODO|JOURNAL|CALENDAR|CARD)", re
 # HTML-escaped (a header block pasted into a web page), and a long list folds onto lines that open
 # with white space (section 2.2.3). One forward pass per text, made only when an address is
 # bracketed: no character class holds a `>` or `&`, so it is linear.
+_MSG_ID = r"(?:<|&lt;)[^\s<>&@]{1,255}(?: [^\s<>&@]{1,64})?@[^\s<>&@]{1,255}(?:>|&gt;)"
 _MSG_ID_FIELD = re.compile(
-    r"(?i)(?:^|[\n\"'>]|\\n)[ \t]*(message-id|in-reply-to|references|content-id|resent-message-id)[ \t]*:"
-    r"[ \t]*((?:(?:<|&lt;)[^\s<>&]{1,255}(?:>|&gt;)(?:[ \t,]|\r?\n[ \t]+|\\r?\\n[ \t]+)*){1,64})"
+    # (after a chat's or a log's line prefix too, `[10:02] ops: Message-ID: <…>`, `<nick> …`: a `:` or
+    # `>` and a space before, never a word, `my message-id: <…>` is prose; or a property's `:` when a
+    # header is a calendar entry's text, `DESCRIPTION:Message-ID: <…>`)
+    r"(?i)(?:^|[\n\"'>:]|\\n|[:>][ \t])[ \t]*(message-id|in-reply-to|references|content-id|resent-message-id)[ \t]*:"
+    # (the separators between msg-ids only before another one: the next field's line stays for its match;
+    # each space is the one class's and each break is taken once, so a failed tail is never re-split:
+    # rev52r R1, whitespace-only lines after a msg-id were exponential)
+    # (each msg-id `id-left@id-right`: a tag after one, `<br>`, is none)
+    # (one space inside an id-left: a form-decoding view reads Gmail's `CA+…` as `CA …`)
+    r"[ \t]*(" + _MSG_ID + r"(?:[ \t,]*(?:(?:\r?\n|(?:\\r)?\\n)[ \t][ \t,]*)*" + _MSG_ID + r"){0,63})"
 )
 # `References:` and `In-Reply-To:` are words of a CV or a form too (`References: <a referee's address>`),
 # and so are `Date:`, `To:`, `Subject:`: read as msg-ids only when the line just before or after (no
@@ -756,10 +791,39 @@ def message_id_ranges(text: str) -> list[tuple[int, int]]:
         return []
     out = []
     for m in _MSG_ID_FIELD.finditer(text):
-        if m.group(1).lower() in _ORDINARY_WORD_FIELDS and not _in_header_block(text, m.start(1), m.end(2)):
+        if (
+            m.group(1).lower() in _ORDINARY_WORD_FIELDS
+            and not _in_header_block(text, m.start(1), m.end(2))
+            and not _machine_ids(m.group(2))
+        ):
             continue
         out.append(m.span(2))
     return out
+
+
+# a msg-id's left part as mail software makes it (RFC 5322 section 3.6.4 asks for a unique one: a
+# time stamp, a counter, a random run), never as a person picks a mailbox: two or more parts joined by
+# `.`, `$` or `-`, each of six or more hex digits (`5f2c91ab77d0.1700000000`; a name, `dkiala19790211`,
+# has letters past `f`: rev52r R2), or a long run mixing upper case, lower case and digits, several
+# of each (Gmail's `CA+…`)
+_ID_LEFT = re.compile(r"(?:<|&lt;)([^\s<>&@]{1,255})@")
+_HEX_PART = re.compile(r"[0-9a-fA-F]{6,}")
+
+
+def _machine_ids(value: str) -> bool:
+    """Whether every msg-id of a field's value has a machine-made left part."""
+    lefts = _ID_LEFT.findall(value)
+    return bool(lefts) and all(_machine_left(left) for left in lefts)
+
+
+def _machine_left(left: str) -> bool:
+    parts = left.replace("$", ".").replace("-", ".").split(".")
+    if len(parts) >= 2 and all(_HEX_PART.fullmatch(p) for p in parts):
+        return True
+    digits = sum(c.isdigit() for c in left)
+    uppers = sum(c.isupper() for c in left)
+    lowers = sum(c.islower() for c in left)
+    return len(left) >= 16 and digits >= 3 and uppers >= 4 and lowers >= 4
 
 
 def _in_header_block(text: str, start: int, end: int) -> bool:

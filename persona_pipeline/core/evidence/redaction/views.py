@@ -605,6 +605,9 @@ _GET_PROBE = Rx(margin_views.GET_GATE)
 _HIGHLIGHT_PROBE = Rx(margin_views.HIGHLIGHT_GATE)
 _READ_NUMBER_PROBE = Rx(margin_views.READ_NUMBER_GATE)
 _DATE_CALL_PROBE = Rx(margin_views.DATE_CALL_GATE)
+_HEAD_FILE_PROBE = Rx(margin_views.HEAD_FILE_GATE)
+_FOLD_PROBE = Rx(margin_views.FOLD_GATE)
+_CODE_TAG_PROBE = Rx(margin_views.CODE_TAG_GATE)
 # the RE2 probes `_direct_views` reads (each still behind its cheap `in` tests), and those other
 # modules ask of the same texts (`share_probe`)
 _SET_PROBES: tuple[Rx, ...] = (
@@ -621,6 +624,9 @@ _SET_PROBES: tuple[Rx, ...] = (
         _HIGHLIGHT_PROBE,
         _READ_NUMBER_PROBE,
         _DATE_CALL_PROBE,
+        _HEAD_FILE_PROBE,
+        _FOLD_PROBE,
+        _CODE_TAG_PROBE,
     ),
 )
 _SET_INDEX = {id(rx): i for i, rx in enumerate(_SET_PROBES)}
@@ -745,6 +751,9 @@ _RESHAPED = (
     (lambda t: "mark" in t or "em" in t, _HIGHLIGHT_PROBE, margin_views.highlight_segments),
     (lambda t: "\u2192" in t or "\\u2192" in t, _READ_NUMBER_PROBE, margin_views.read_number_segments),
     (lambda t: "ate" in t and "(" in t, _DATE_CALL_PROBE, margin_views.date_call_segments),
+    (lambda t: "<==" in t, _HEAD_FILE_PROBE, margin_views.head_file_segments),
+    (lambda t: "BEGIN:V" in t or "ATTENDEE" in t or "ORGANIZER" in t, _FOLD_PROBE, margin_views.fold_segments),
+    (lambda t: "code" in t, _CODE_TAG_PROBE, margin_views.code_tag_segments),
 )
 
 
