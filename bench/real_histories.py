@@ -98,7 +98,7 @@ def to_claude(name: str, text: str, fallback: datetime) -> tuple[str, list[dict]
             "parentUuid": parent,
             "sessionId": session,
             "timestamp": at.strftime("%Y-%m-%dT%H:%M:%S.000Z"),
-            "cwd": "/home/person/project",
+            "cwd": "/srv/project",  # (a home folder here would make its login an identifier: `person`)
             "isSidechain": False,
         }
         if role == "User":

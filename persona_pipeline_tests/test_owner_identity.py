@@ -159,3 +159,24 @@ def test_git_people_are_redacted_and_a_new_co_author_rereads(tmp_path: Path) -> 
     assert status["stale"]["new_or_changed"] == 0  # the people as last recorded: no repository read, nothing stale
     assert "Karrow" not in proc.stdout and "Tarvainen" not in proc.stdout
     assert "Karrow" not in (tmp_path / "data" / "git_people.json").read_text()
+
+
+def test_a_changed_redaction_engine_changes_the_stored_identity(tmp_path: Path) -> None:
+    """Evidence redacted by an older engine is read again by a newer one: the fingerprint suffix
+    carries a digest of the engine's code and data, and only of those."""
+    from persona_pipeline.core.config import Settings
+    from persona_pipeline.core.evidence.owner_identity import engine_files_digest, engine_tag, identity_suffix
+
+    assert f"|eng:{engine_tag()}" in identity_suffix(Settings(data_dir=tmp_path / "data"), read_git=False)
+    root = tmp_path / "evidence"
+    (root / "redaction" / "__pycache__").mkdir(parents=True)
+    (root / "records.py").write_text("# records\n")
+    (root / "redaction" / "rules.py").write_text("RULES = 1\n")
+    before = engine_files_digest(root)
+    (root / "redaction" / "__pycache__" / "rules.cpython-311.pyc").write_bytes(b"\x00cache")
+    assert engine_files_digest(root) == before  # a cache is no change of the engine
+    (root / "redaction" / "names.txt").write_text("a list the engine reads\n")
+    with_data = engine_files_digest(root)
+    assert with_data != before
+    (root / "redaction" / "rules.py").write_text("RULES = 2\n")
+    assert engine_files_digest(root) not in (before, with_data)

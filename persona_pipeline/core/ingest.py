@@ -30,6 +30,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 _HOME_IN_PATH = re.compile(r"(?:/Users/|/home/|[A-Za-z]:\\Users\\)([^/\\]+)")
+# a home folder a turn names: a path starting the word (not a site's `/home/` page inside a URL), its
+# login as systems make them (not a placeholder such as `<you>`, `$USER`, `...`, nor a display name
+# with spaces), a folder inside it after (`/home/index` ending a URL's path is no home folder)
+_HOME_IN_TEXT = re.compile(
+    r"(?:^|(?<=[\s\"'`=(\[:]))(?:/Users/|/home/|[A-Za-z]:\\{1,2}Users\\{1,2})([A-Za-z][A-Za-z0-9._-]{2,31})(?=[/\\])"
+)
 # Provenance strings copied from a file (session ids, entry uuids, timestamps) are stored as they
 # are only when they have the shape of one; anything else is redacted (ids) or dropped (times).
 _PLAIN_ID = re.compile(r"[0-9A-Fa-f]{8}(?:-[0-9A-Fa-f]{4}){3}-[0-9A-Fa-f]{12}")
@@ -89,6 +95,21 @@ def _safe_provenance(unit_key: str, turns: list[Turn], stats: ReadStats, redacto
     return out
 
 
+_MAX_LOGINS = 4  # home folders a unit names, at most (a pasted listing of many users' homes is no one's)
+
+
+def _home_logins(turns: list[Turn]) -> list[tuple[str, str]]:
+    """The logins of the home folders a unit's turns name (in memory only; never stored)."""
+    found: dict[str, None] = {}
+    for t in turns:
+        for text in (t.text, t.context):
+            if "Users" in text or "/home/" in text:
+                for m in _HOME_IN_TEXT.finditer(text):
+                    login = m.group(1)
+                    found.setdefault(login.lower())
+    return [(login, "user_name") for login in found] if len(found) <= _MAX_LOGINS else []
+
+
 def process_unit(
     unit: SourceUnit,
     sources: Sources,
@@ -116,8 +137,11 @@ def process_unit(
         status = "skipped_bad"
     elif stats.machine_generated:
         status = "machine_generated"
-    # Account names seen in this session's cwd are identifiers too (e.g. a second machine).
+    # Account names seen in this session's cwd are identifiers too (e.g. a second machine), and so
+    # are those of home folders its turns name: the path rule redacts a login inside a path, and the
+    # same login elsewhere in the unit (a code host's URL, "log in as …") is the same person's.
     extra = [(m.group(1), "user_name") for m in _HOME_IN_PATH.finditer(stats.cwd or "")]
+    extra += _home_logins(result.turns)
     if unit.kind is SourceKind.GIT:  # the repository's own identity (its commits name it)
         extra += git_identity(unit.path / ".git" / "config")
     unit_redactor = redactor.with_identifiers(extra) if extra else redactor

