@@ -1,0 +1,208 @@
+"""Pasted material outside fences (issue 15, session 52): unfenced runs of output over short
+paragraphs (an error overlay, a program's stdout), another model's reply opening in its register.
+Every text here is written for this file (invented apps, files and messages)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from persona_pipeline.core.sources import line_shapes
+from persona_pipeline.core.sources.paste_runs import cut_output_runs
+from persona_pipeline.core.sources.pasted import split_pasted
+
+# an error overlay of a dev server copied at the head of a turn, the person's request under it
+OVERLAY = """1 of 2 issues
+Vite 4.2 is outdated (see notes)
+
+Uncaught Runtime Exception
+Error: [ledger.fetchRows] request 77aa12 rejected
+Cannot read the table 'rows_by_day'. Is the migration applied?
+
+  Thrown in loader
+
+Origin
+web/pages/ledger.tsx (88:14) @ fetchRows
+
+  86 |
+  87 |   // rows for the chart
+> 88 |   const rows = useRows(api.ledger.fetchRows, { day })
+     |                ^
+Call Stack
+Expand hidden frames
+
+the chart page should never call the api twice, keep one fetch per day"""
+
+# a program's stdout pasted whole: progress lines, key/value lines, separators, a result line
+STDOUT = """Loading invoice batch...
+
+Batch:
+   id  amount      customer  status
+    1   12.50   acme-store   paid
+    2    8.00   bolt-cafe    open
+
+Checking totals...
+
+Mismatch error: 1 invoice over limit
+amount
+  Must be at most 10 [kind=too_large, got=12.5]
+
+Processed 3 of 4 invoices
+
+==========================="""
+
+# another model's reply pasted as the prompt: it opens in the assistant's register over a plan
+OTHER_MODEL = (
+    "@repo @NOTES.md\n\n"
+    "Alright, let's wire the missing exporters into the `report` package.\n\n"
+    "**1. Add the CSV exporter**\n\n"
+    "We'll add the exporter class to `report/export/csv.py` and register it.\n\n"
+    "```python\n"
+    + "\n".join(f"def export_{n}(rows):\n    return [r for r in rows if r]\n" for n in range(40))
+    + "```\n\n"
+    "**2. Register it**\n\nThen update the registry so every format is found by name.\n"
+)
+
+
+def test_an_error_overlay_at_the_head_of_a_turn_goes_and_the_request_under_it_stays() -> None:
+    split = split_pasted(OVERLAY)
+    assert split.typed == "the chart page should never call the api twice, keep one fetch per day"
+    assert "output" in split.kinds
+
+
+def test_a_program_stdout_pasted_whole_leaves_nothing_typed() -> None:
+    assert split_pasted(STDOUT).typed == ""
+
+
+def test_another_models_reply_in_its_register_goes_with_the_plan_under_it() -> None:
+    split = split_pasted(OTHER_MODEL)
+    assert split.typed == "@repo @NOTES.md"
+    assert "document" in split.kinds
+
+
+def test_a_typed_lead_in_before_a_pasted_plan_stays_when_it_introduces_it() -> None:
+    # the same plan under the person's own lead-in (it ends in a colon): theirs, kept
+    text = OTHER_MODEL.replace(
+        "Alright, let's wire the missing exporters into the `report` package.", "we'll use this plan:"
+    )
+    assert "we'll use this plan:" in split_pasted(text).typed
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        # a short question above a paste: the lead-in stays, the trace goes
+        (
+            "why does the export crash?\nTraceback (most recent call last):\n"
+            "  File \"exp.py\", line 3, in run\nKeyError: 'day'",
+            "why does the export crash?",
+        ),
+        # an imperative right over an anchor introduces it
+        ("fix this\nUncaught Runtime Exception\nweb/pages/a.tsx (3:1) @ load\n  3 |   load()", "fix this"),
+        # a lead-in ending in a colon
+        (
+            "here is what the seeder prints:\nSeeding users...\nSeeding orders...\nSeeding refunds...",
+            "here is what the seeder prints:",
+        ),
+    ],
+)
+def test_the_persons_lead_in_above_a_paste_stays(text: str, kept: str) -> None:
+    assert split_pasted(text).typed == kept
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a rule naming a command and a flag, with an error name in it
+        "always run `make lint` before committing\nnever pass --no-verify to git commit\n"
+        "ValueError handling stays explicit",
+        # a restated own rule around a short error line (one anchor, fewer than three output lines)
+        "as I said before, keep the retry at three attempts\nError: timeout after 30s",
+        # the person's own line shaped like an error label: first person wins
+        "Error: when I save the form nothing happens\nthe button stays grey\nplease look at the save handler",
+        # short imperatives without pronouns and without any output shape: a checklist
+        "Update the changelog\nBump the version\nTag the release\nPush the tag",
+        # prose typed with double spaces (one loose line is no table)
+        "However it must run first,  so update the  workflow file and  the README accordingly",
+        # a Markdown table the person wrote (a pipe row has no line number: no code-frame gutter)
+        "| step | owner |\n|---|---|\n| build | ci |\n| deploy | ops |",
+        # a Setext heading over the person's notes (its underline is no separator of output)
+        "Plan\n==========\n\nrename the flag\nthen drop the shim\nthen tag it",
+        # a person's own progress note in lower case with an ellipsis
+        "thinking about it...\nmaybe split the module\nnot sure yet",
+    ],
+)
+def test_the_persons_own_lines_stay_whole(text: str) -> None:
+    assert cut_output_runs(text) is None
+    assert split_pasted(text).typed == text.strip()
+
+
+def test_a_comment_between_two_pastes_that_introduces_the_second_stays() -> None:
+    text = (
+        "Uncaught Runtime Exception\nweb/a.tsx (3:1) @ load\n  3 |   load()\n\n"
+        "and the second one:\n\n"
+        "Uncaught Runtime Exception\nweb/b.tsx (9:2) @ save\n  9 |   save()"
+    )
+    assert split_pasted(text).typed == "and the second one:"
+
+
+def test_fenced_code_is_never_cut_by_the_runs() -> None:
+    text = "keep this snippet as is:\n```\nLoading rows...\nLoading cols...\nLoading keys...\n```"
+    assert cut_output_runs(text) is None
+
+
+@pytest.mark.parametrize(
+    ("line", "family"),
+    [
+        ("Uncaught Runtime Exception", "overlay"),
+        ("Build Error", "overlay"),
+        ("web/pages/ledger.tsx (88:14) @ fetchRows", "overlay"),
+        ("> 88 |   const rows = useRows()", "overlay"),
+        ("     |   ^", "overlay"),
+        ("bundle.js?v=9:12  Failed to load resource", "overlay"),
+        ("Installing packages...", "status"),
+        ("Converting 3 files…", "status"),
+        ("Mismatch error: 1 invoice over limit", "status"),
+    ],
+)
+def test_each_run_anchor_family(line: str, family: str) -> None:
+    assert line_shapes.RUN_ANCHOR.match(line)
+    assert any(__import__("re").match(p, line) for p in line_shapes.RUN_ANCHOR_FAMILIES[family])
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "fix the build error",  # lower case, no title shape
+        "An Error",  # no: "An" is a capitalised word, but a title alone is fine only with Error last
+        "| build | ci |",  # a table row, no line number
+        "thinking...",  # not a capitalised -ing verb
+        "Note: the error is in main.py",
+    ],
+)
+def test_look_alikes_are_no_run_anchor(line: str) -> None:
+    if line == "An Error":
+        # a capitalised two-word title ending in Error is an anchor by shape; alone it is no run
+        assert cut_output_runs(line) is None
+        return
+    assert not line_shapes.RUN_ANCHOR.match(line)
+
+
+@pytest.mark.parametrize(
+    "piece",
+    [
+        " ",  # blanks with no gutter bar
+        "a:",  # colons without digits (the console-line shape)
+        "x  ",  # column gaps
+        "Loadinging",  # an -ing word without its ellipsis
+        "Error ",  # title words without an end
+    ],
+)
+def test_long_runs_of_the_patterns_pieces_stay_linear(piece: str) -> None:
+    line = piece * 20_000
+    start = time.perf_counter()
+    line_shapes.RUN_ANCHOR.match(line)
+    cut_output_runs("\n".join([line] * 5))
+    cut_output_runs("\n".join(["Call Stack", line[:50], "Uncaught Runtime Exception"] * 3000))
+    assert time.perf_counter() - start < 3.0
