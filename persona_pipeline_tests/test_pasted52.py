@@ -5,12 +5,38 @@ Every text here is written for this file (invented apps, files and messages)."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
-from persona_pipeline.core.sources import line_shapes
+from persona_pipeline.core.models import ReadStats, Tier
+from persona_pipeline.core.sources import (
+    aider,
+    chat_exports,
+    cline,
+    copilot,
+    cursor,
+    cursor_cli,
+    gemini,
+    line_shapes,
+    opencode,
+)
+from persona_pipeline.core.sources.chat_turns import Conversation
 from persona_pipeline.core.sources.paste_runs import cut_output_runs
 from persona_pipeline.core.sources.pasted import split_pasted
+from persona_pipeline.eval.writers import (
+    AiderHistory,
+    ChatGptExport,
+    ClaudeAiExport,
+    ClineTask,
+    CopilotChat,
+    CopilotCliSession,
+    CursorCliStore,
+    CursorStore,
+    GeminiSession,
+    OpencodeStore,
+)
+from persona_pipeline_tests.reader_fixtures import clock
 
 # an error overlay of a dev server copied at the head of a turn, the person's request under it
 OVERLAY = """1 of 2 issues
@@ -206,3 +232,145 @@ def test_long_runs_of_the_patterns_pieces_stay_linear(piece: str) -> None:
     cut_output_runs("\n".join([line] * 5))
     cut_output_runs("\n".join(["Call Stack", line[:50], "Uncaught Runtime Exception"] * 3000))
     assert time.perf_counter() - start < 3.0
+
+
+# --- the echo check in every reader that has the agent's text -------------------------------------
+
+# the agent's reply (a summary list), then a prompt that pastes two of its items back above the
+# person's own request: the items go, the request stays
+AGENT_SUMMARY = (
+    "Here is what changed in the scheduler:\n"
+    "- Every job now retries three times with a jittered backoff\n"
+    "- Failed jobs are parked in the dead letter table for a week\n"
+    "- The nightly report lists the parked jobs by owner"
+)
+PASTE_BACK = (
+    "- Every job now retries three times with a jittered backoff\n"
+    "- Failed jobs are parked in the dead letter table for a week\n\n"
+    "make the retry count a setting"
+)
+OWN_REQUEST = "make the retry count a setting"
+FIRST = "add retries to the scheduler"
+
+
+def _prompts(result) -> list[str]:
+    return [t.text for t in result.turns if t.tier is not Tier.T3]
+
+
+def _echo_result(result) -> None:
+    assert result.file_error is None
+    assert _prompts(result) == [FIRST, OWN_REQUEST]
+    assert result.stats.skips["pasted_span:echo"] == 1
+
+
+def test_gemini_reader_drops_the_agents_words_pasted_back(tmp_path: Path) -> None:
+    rng, clk = clock(21)
+    s = GeminiSession(rng, clk, "/work/sched")
+    s.prompt(FIRST)
+    s.answer(AGENT_SUMMARY)
+    s.prompt(PASTE_BACK)
+    path = s.write(tmp_path / ".gemini" / "tmp")
+    [unit] = [u for u in gemini.READER.discover([path.parents[2]], {}) if Path(u.location) == path]
+    _echo_result(gemini.READER.read(unit))
+
+
+def test_copilot_cli_reader_drops_the_agents_words_pasted_back(tmp_path: Path) -> None:
+    rng, clk = clock(22)
+    s = CopilotCliSession(rng, clk, "/work/sched")
+    s.prompt(FIRST)
+    s.answer(AGENT_SUMMARY)
+    s.prompt(PASTE_BACK)
+    [unit] = copilot.READER.discover([s.write(tmp_path / ".copilot")], {})
+    _echo_result(copilot.READER.read(unit))
+
+
+def test_copilot_vscode_reader_drops_the_agents_words_pasted_back(tmp_path: Path) -> None:
+    rng, clk = clock(23)
+    chat = CopilotChat(rng, clk, "/work/sched", title="scheduler", user="dev")
+    chat.ask(FIRST, AGENT_SUMMARY)
+    chat.ask(PASTE_BACK, "Done.")
+    user = tmp_path / "Code" / "User"
+    chat.write(user, "a1b2c3d4e5f60718293a4b5c6d7e8f90")
+    [unit] = copilot.READER.discover([user], {})
+    _echo_result(copilot.READER.read(unit))
+
+
+def test_cursor_reader_drops_the_agents_words_pasted_back(tmp_path: Path) -> None:
+    rng, clk = clock(24)
+    st = CursorStore(rng, clk)
+    cid = st.composer("scheduler")
+    st.user(cid, FIRST)
+    st.agent(cid, AGENT_SUMMARY)
+    st.user(cid, PASTE_BACK)
+    db = st.write(tmp_path / "User" / "globalStorage" / "state.vscdb")
+    [unit] = cursor.READER.discover([db], {})
+    _echo_result(cursor.READER.read(unit))
+
+
+def test_cursor_cli_reader_drops_the_agents_words_pasted_back(tmp_path: Path) -> None:
+    rng, clk = clock(25)
+    st = CursorCliStore(rng, clk, "/work/sched", name="scheduler", key="k1")
+    st.user(FIRST)
+    st.assistant(AGENT_SUMMARY)
+    st.user(PASTE_BACK)
+    st.assistant("Done.")  # (a prompt the store holds no answer to yet is not read)
+    db = st.write(tmp_path / "chats")
+    [unit] = cursor_cli.READER.discover([db.parents[2]], {})
+    _echo_result(cursor_cli.READER.read(unit))
+
+
+def test_opencode_reader_drops_the_agents_words_pasted_back(tmp_path: Path) -> None:
+    rng, clk = clock(26)
+    st = OpencodeStore(rng, clk)
+    sid = st.session("/work/sched", "scheduler")
+    st.user(sid, FIRST)
+    st.assistant(sid, AGENT_SUMMARY)
+    st.user(sid, PASTE_BACK)
+    st.write_db(tmp_path / "opencode" / "opencode.db")
+    [unit] = opencode.READER.discover([tmp_path / "opencode"], {})
+    _echo_result(opencode.READER.read(unit))
+
+
+def test_cline_reader_drops_the_agents_words_pasted_back(tmp_path: Path) -> None:
+    rng, clk = clock(27)
+    t = ClineTask(rng, clk, "/work/sched")
+    t.task(FIRST)
+    t.completed(AGENT_SUMMARY, feedback=PASTE_BACK)
+    path = t.write(tmp_path / "User") / cline.UI_FILE
+    [unit] = [u for u in cline.READER.discover([path.parent], {}) if Path(u.location) == path]
+    _echo_result(cline.READER.read(unit))
+
+
+def test_aider_reader_drops_the_agents_words_pasted_back(tmp_path: Path) -> None:
+    rng, clk = clock(28)
+    h = AiderHistory(rng, clk)
+    h.run()
+    h.typed(FIRST)
+    h.reply(AGENT_SUMMARY)
+    h.typed(PASTE_BACK)
+    path = h.write(tmp_path / "proj", inputs=False)
+    [unit] = [u for u in aider.READER.discover([path.parent], {}) if Path(u.location) == path]
+    _echo_result(aider.READER.read(unit))
+
+
+@pytest.mark.parametrize("export", ["chatgpt", "claude_ai"])
+def test_chat_export_reader_drops_the_agents_words_pasted_back(tmp_path: Path, export: str) -> None:
+    rng, clk = clock(29)
+    if export == "chatgpt":
+        ex: ChatGptExport | ClaudeAiExport = ChatGptExport(rng, clk)
+        ex.conversation("scheduler", [("user", FIRST), ("assistant", AGENT_SUMMARY), ("user", PASTE_BACK)])
+    else:
+        ex = ClaudeAiExport(rng, clk)
+        ex.conversation("scheduler", "", [("human", FIRST), ("assistant", AGENT_SUMMARY), ("human", PASTE_BACK)])
+    path = ex.write(tmp_path / f"{export}.zip")
+    [unit] = chat_exports.READER.discover([path], {})
+    _echo_result(chat_exports.READER.read(unit))
+
+
+def test_a_conversation_forgets_the_agents_words_of_the_previous_one() -> None:
+    # a unit of many conversations (an export): the echo check never reaches across them
+    chat = Conversation(ReadStats())
+    chat.assistant(AGENT_SUMMARY)
+    chat.new_conversation()
+    assert chat.user(PASTE_BACK, 1) is not None
+    assert chat.turns[-1].text == PASTE_BACK

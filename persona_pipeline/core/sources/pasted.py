@@ -122,7 +122,8 @@ _ASSISTANT_OFFER = re.compile(
 # all, not only the readers a change happened to be found on. 2: shell sessions, titles, margins.
 # 3: the agent's words pasted back (`echo.py`, in the Claude Code and Codex readers); a block's
 # output-shaped lines include the strict shapes (`line_shapes.BLOCK_OUTPUT_LINE`). 4: unfenced runs
-# of output over short paragraphs (`paste_runs`), another model's reply opening in its register.
+# of output over short paragraphs (`paste_runs`), another model's reply opening in its register;
+# the agent's words pasted back checked in every reader with the agent's text (`chat_turns.Conversation`).
 CLASSIFIER_VERSION = "pasted-4"
 
 BIG_LINES, BIG_CHARS = 8, 600  # a block-shaped region smaller than both is a snippet, not a paste
