@@ -22,6 +22,8 @@ from persona_pipeline.core.sources import (
     opencode,
 )
 from persona_pipeline.core.sources.chat_turns import Conversation
+from persona_pipeline.core.sources.claude_code import read_claude
+from persona_pipeline.core.sources.echo import AgentWords
 from persona_pipeline.core.sources.paste_runs import cut_output_runs
 from persona_pipeline.core.sources.pasted import split_pasted
 from persona_pipeline.eval.writers import (
@@ -36,6 +38,7 @@ from persona_pipeline.eval.writers import (
     GeminiSession,
     OpencodeStore,
 )
+from persona_pipeline_tests.builders import claude_assistant, claude_user, text, write_jsonl
 from persona_pipeline_tests.reader_fixtures import clock
 
 # an error overlay of a dev server copied at the head of a turn, the person's request under it
@@ -374,3 +377,34 @@ def test_a_conversation_forgets_the_agents_words_of_the_previous_one() -> None:
     chat.new_conversation()
     assert chat.user(PASTE_BACK, 1) is not None
     assert chat.turns[-1].text == PASTE_BACK
+
+
+# --- a quote of the agent's words that is the object of the person's own rule ----------------------
+
+AGENT_ASKS = "Would you like me to go ahead and rename the remaining four config keys now?"
+
+
+@pytest.mark.parametrize(
+    ("prompt", "kept"),
+    [
+        # the person forbids what the agent said: the quote is their rule's object, kept whole
+        (
+            f'from now on never ask me questions like "{AGENT_ASKS}" when the next step is obvious',
+            f'from now on never ask me questions like "{AGENT_ASKS}" when the next step is obvious',
+        ),
+        (f'don\'t end a reply with "{AGENT_ASKS}"', f'don\'t end a reply with "{AGENT_ASKS}"'),
+        # the person reports what the agent said: the agent's words, cut (no prohibition around them)
+        (f'you asked "{AGENT_ASKS}" and I said yes', 'you asked "…" and I said yes'),
+    ],
+)
+def test_a_quote_of_the_agent_forbidden_by_the_person_keeps_its_content(prompt: str, kept: str) -> None:
+    agent = AgentWords()
+    agent.add_agent(f"I renamed two keys. {AGENT_ASKS}")
+    assert agent.without_echo(prompt)[0] == kept
+
+
+def test_the_claude_reader_keeps_a_forbidden_quote_of_the_agent(tmp_path: Path) -> None:
+    rule = f'never ask me questions like "{AGENT_ASKS}", just do it'
+    entries = [claude_user("rename the config keys"), claude_assistant([text(AGENT_ASKS)]), claude_user(rule)]
+    r = read_claude(write_jsonl(tmp_path / "s.jsonl", entries))
+    assert [t.text for t in r.turns if t.tier is not Tier.T3][-1] == rule
