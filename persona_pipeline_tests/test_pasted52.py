@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from persona_pipeline.core.models import ReadStats, Tier
@@ -38,6 +39,8 @@ from persona_pipeline.eval.writers import (
     GeminiSession,
     OpencodeStore,
 )
+from persona_pipeline.persona import repeats
+from persona_pipeline.persona.digest.models import Facet, Observation
 from persona_pipeline_tests.builders import claude_assistant, claude_user, text, write_jsonl
 from persona_pipeline_tests.reader_fixtures import clock
 
@@ -408,3 +411,104 @@ def test_the_claude_reader_keeps_a_forbidden_quote_of_the_agent(tmp_path: Path) 
     entries = [claude_user("rename the config keys"), claude_assistant([text(AGENT_ASKS)]), claude_user(rule)]
     r = read_claude(write_jsonl(tmp_path / "s.jsonl", entries))
     assert [t.text for t in r.turns if t.tier is not Tier.T3][-1] == rule
+
+
+# --- what recurs by machine counts once (`persona/repeats.py`) --------------------------------------
+
+LONG_A = "the invoice export should group rows by customer and then by the month they were issued in"
+LONG_B = "and after that add a total line per customer at the bottom of every group of the export"
+FRAME_HEAD = "For the snippet below the checker reports a problem."
+FRAME_TAIL = "Explain the cause in one line. Then give the smallest fix you can."
+
+
+def _warehouse(tmp_path: Path, sessions: list[list[str]]) -> tuple[duckdb.DuckDBPyConnection, list[Observation]]:
+    """A warehouse holding one evidence row per prompt, sessions a day apart, and one observation per row."""
+    con = duckdb.connect(str(tmp_path / "w.duckdb"))
+    con.execute(
+        "CREATE TABLE evidence (evidence_id VARCHAR, unit_key VARCHAR, tier VARCHAR, excerpt VARCHAR, "
+        "timestamp VARCHAR, line_no INTEGER)"
+    )
+    obs: list[Observation] = []
+    for s, prompts in enumerate(sessions):
+        for n, prompt in enumerate(prompts):
+            eid = f"e{s}-{n}"
+            ts = f"2026-10-{s + 1:02d}T09:{n:02d}:00Z"
+            con.execute("INSERT INTO evidence VALUES (?, ?, 'T2', ?, ?, ?)", [eid, f"u{s}", prompt, ts, n])
+            obs.append(
+                Observation(
+                    observation_id=f"o{s}-{n}",
+                    unit_key=f"u{s}",
+                    session_id=f"u{s}",
+                    project="p",
+                    facet=Facet.WORKFLOW,
+                    statement=prompt[:80],
+                    tier=Tier.T2,
+                    strength=0.8,
+                    quote=prompt[:80],
+                    evidence_ids=[eid],
+                    timestamp=ts,
+                    model="offline",
+                    prompt_version="test",
+                )
+            )
+    return con, obs
+
+
+def _kept(tmp_path: Path, sessions: list[list[str]]) -> set[str]:
+    con, obs = _warehouse(tmp_path, sessions)
+    return {o.observation_id for o in repeats.counted_once(con, obs)}
+
+
+def test_a_copied_session_counts_once(tmp_path: Path) -> None:
+    kept = _kept(tmp_path, [["start", LONG_A, LONG_B, "thanks"], ["other work today"], [LONG_A, LONG_B]])
+    assert {"o0-1", "o0-2"} <= kept and not {"o2-0", "o2-1"} & kept
+    assert "o1-0" in kept and "o0-0" in kept
+
+
+def test_one_prompt_said_in_many_sessions_is_a_habit_and_counts_in_full(tmp_path: Path) -> None:
+    sessions = [["some task", f"{LONG_A}, then push"] for _ in range(5)]
+    sessions = [[f"task number {i}", s[1]] for i, s in enumerate(sessions)]
+    assert len(_kept(tmp_path, sessions)) == 10
+
+
+def test_a_short_pair_said_in_order_every_session_is_a_habit(tmp_path: Path) -> None:
+    sessions = [[f"fix bug {i}", "run the tests", "commit and push"] for i in range(4)]
+    assert len(_kept(tmp_path, sessions)) == 12
+
+
+def test_a_tool_template_around_varying_payloads_counts_once(tmp_path: Path) -> None:
+    sessions = [
+        [f"{FRAME_HEAD}\n\n```\n{payload}\n```\n\n{FRAME_TAIL}", "thanks"]
+        for payload in ("unused import os", "name 'x' is not defined", "line too long (130)", "missing return type")
+    ]
+    kept = _kept(tmp_path, sessions)
+    assert "o0-0" in kept and not {"o1-0", "o2-0", "o3-0"} & kept
+    assert {"o1-1", "o2-1", "o3-1"} <= kept
+
+
+@pytest.mark.parametrize(
+    "sessions",
+    [
+        # a saved prompt reused with no payload: the person's habit, in full
+        [[f"{FRAME_HEAD} {FRAME_TAIL}"] for _ in range(4)],
+        # the same frame and the same payload: nothing varies, nothing tells a tool
+        [[f"{FRAME_HEAD}\n```\nunused import os\n```\n{FRAME_TAIL}"] for _ in range(4)],
+        # a one-sentence frame around a payload: an instruction, not a template
+        [[f"fix this warning please\n```\nwarning {i}\n```"] for i in range(4)],
+        # a template's frame in two sessions only
+        [[f"{FRAME_HEAD}\n```\nwarning {i}\n```\n{FRAME_TAIL}"] for i in range(2)],
+    ],
+)
+def test_look_alikes_of_a_template_count_in_full(tmp_path: Path, sessions: list[list[str]]) -> None:
+    assert len(_kept(tmp_path, sessions)) == sum(len(s) for s in sessions)
+
+
+def test_repeats_stay_linear_on_many_prompts() -> None:
+    units = [
+        [repeats.Prompt(f"u{s}", f"e{s}-{n}", f"{FRAME_HEAD}\n```\n{s}-{n}\n```\n{FRAME_TAIL}") for n in range(50)]
+        for s in range(400)
+    ]
+    start = time.perf_counter()
+    assert len(repeats.template_repeats(units)) == 399 * 50
+    repeats.copied_evidence(units)
+    assert time.perf_counter() - start < 5.0
