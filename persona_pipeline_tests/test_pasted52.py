@@ -103,6 +103,14 @@ def test_an_error_overlay_at_the_head_of_a_turn_goes_and_the_request_under_it_st
     assert "output" in split.kinds
 
 
+def test_a_page_address_copied_with_its_error_page_goes_with_it() -> None:
+    page = "http://localhost:5173/reports/daily\n\n" + OVERLAY
+    assert split_pasted(page).typed == "the chart page should never call the api twice, keep one fetch per day"
+    # a URL the person names in a sentence stays
+    own = "see http://localhost:5173/reports/daily for the broken chart\n\n" + OVERLAY
+    assert split_pasted(own).typed.startswith("see http://localhost:5173/reports/daily for the broken chart")
+
+
 def test_a_program_stdout_pasted_whole_leaves_nothing_typed() -> None:
     assert split_pasted(STDOUT).typed == ""
 

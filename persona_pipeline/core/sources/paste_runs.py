@@ -23,7 +23,7 @@ is output too (the message inside an overlay), unless it ends in a colon or a qu
 person's "and the second one:" between two pastes); a label segment of two lines or more beside
 output is output (an overlay's "1 of 2 errors / Next.js 14 is outdated" header), and so is one of
 three lines or more, half of them labels, none a lead-in (an error page's title, message and
-headings). A run of output
+headings), and so is a bare URL on its own line (the page's address copied with it). A run of output
 segments is cut when it has three lines or more, at least half of them anchors or labels.
 The first line of a run stays when it introduces the paste: it ends in a colon or a question mark,
 or the next line is already an anchor ("why does this crash?" / "fix this" over a traceback).
@@ -49,6 +49,8 @@ _FENCE = re.compile(r"^\s*(?:`{3,}|~{3,})")
 _TOKEN = re.compile(r"\S+")
 # two column gaps or more (two spaces or more between non-blanks): a table or a console's columns
 _COLUMN_GAP = re.compile(r"\S {2,}(?=\S)")
+# a line that is one URL and nothing else: the page's address copied with its error page
+_BARE_URL = re.compile(r"^\s*[a-z][a-z0-9+.-]*://\S+\s*$", re.IGNORECASE)
 LABEL_WORDS, LABEL_CHARS = 6, 60  # a label: at most this many words and characters
 MIN_RUN_LINES = 3  # fewer lines of output are left to the digest's line shapes (`own_words`)
 
@@ -163,21 +165,28 @@ def _absorb(lines: list[str], kinds: list[int], segs: list[tuple[int, int]], out
             last_out = i
     # beside output: a label segment of two lines or more (an overlay's header, its button labels),
     # or one of three lines or more, half of them labels and none a lead-in (an error page's title,
-    # its message and its headings)
-    for i in range(n):
-        if output[i]:
-            continue
-        a, b = segs[i]
-        labels = sum(kinds[k] == _LABEL for k in range(a, b))
-        if not (
-            (b - a >= 2 and labels == b - a)
-            or (b - a >= 3 and 2 * labels >= b - a and not any(_lead_in(lines[k]) for k in range(a, b)))
-        ):
-            continue
-        left = i > 0 and output[i - 1] and _joined(kinds, segs[i - 1][1], a)
-        right = i + 1 < n and output[i + 1] and _joined(kinds, b, segs[i + 1][0])
-        if left or right:
-            output[i] = True
+    # its message and its headings), a bare URL; outward both ways (one pass each: a segment joins
+    # the output beside it, then the next one out joins it)
+    beside = [_beside_output(lines, kinds, a, b) for a, b in segs]
+    for order in (range(n), range(n - 1, -1, -1)):
+        for i in order:
+            if output[i] or not beside[i]:
+                continue
+            a, b = segs[i]
+            left = i > 0 and output[i - 1] and _joined(kinds, segs[i - 1][1], a)
+            right = i + 1 < n and output[i + 1] and _joined(kinds, b, segs[i + 1][0])
+            if left or right:
+                output[i] = True
+
+
+def _beside_output(lines: list[str], kinds: list[int], a: int, b: int) -> bool:
+    """Whether the segment `a:b` is output when output is beside it (`_absorb`)."""
+    labels = sum(kinds[k] == _LABEL for k in range(a, b))
+    return bool(
+        (b - a >= 2 and labels == b - a)
+        or (b - a == 1 and _BARE_URL.match(lines[a]))
+        or (b - a >= 3 and 2 * labels >= b - a and not any(_lead_in(lines[k]) for k in range(a, b)))
+    )
 
 
 def _lead_in(line: str) -> bool:
