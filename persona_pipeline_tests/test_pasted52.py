@@ -494,6 +494,16 @@ def test_a_tool_template_around_varying_payloads_counts_once(tmp_path: Path) -> 
     assert {"o1-1", "o2-1", "o3-1"} <= kept
 
 
+def test_a_template_use_with_an_altered_frame_still_counts_once(tmp_path: Path) -> None:
+    # the frame around one use was altered (a merge conflict's markers around the payload), its
+    # opening line is the template's; a prompt opening the same way without a payload is no use
+    uses = [[f"{FRAME_HEAD}\n\n```\nwarning {i}\n```\n\n{FRAME_TAIL}"] for i in range(3)]
+    altered = [f"{FRAME_HEAD}\n<<<<<<< ours\n```\nwarning 9\n```\n=======\n>>>>>>> theirs {FRAME_TAIL}"]
+    plain = [f"{FRAME_HEAD} It is the same one as yesterday."]
+    kept = _kept(tmp_path, [*uses, altered, plain])
+    assert "o0-0" in kept and "o3-0" not in kept and "o4-0" in kept
+
+
 @pytest.mark.parametrize(
     "sessions",
     [

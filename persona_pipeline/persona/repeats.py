@@ -10,7 +10,8 @@ Two shapes repeat a person's prompts across sessions without the person saying t
 - **a tool's prompt template**: an editor's "fix this" action writes the same multi-sentence frame
   around a varying payload (the error, the selected code) in every session it is used. Its frame
   recurs verbatim in three sessions or more, always around a fenced payload, and the payload differs
-  between them: the tool wrote the frame. A person's own saved prompt pasted around a varying
+  between them: the tool wrote the frame (a use whose frame was altered around the payload counts
+  as one when it opens with the template's opening line). A person's own saved prompt pasted around a varying
   payload has the same shape, and nothing tells the two apart, so neither is dropped: each counts
   once (its observations from the first session it appears in stay; the later ones go), which is
   what one session's say-so is worth. A saved prompt the person reuses with no payload counts in
@@ -35,6 +36,7 @@ from persona_pipeline.persona.digest.models import Observation
 TEMPLATE_SESSIONS = 3  # a frame in this many sessions or more, around payloads that differ, is a template
 COPY_PAIR_CHARS = 100  # two consecutive prompts this long together, repeated in order, are a copy
 TEMPLATE_FRAME_CHARS = 60  # a frame shorter than this is an instruction, not a template
+TEMPLATE_OPENING_CHARS = 25  # a template's opening line this long names it (shorter: "here:", "error:")
 _FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[^\n]*$|\Z)", re.MULTILINE | re.DOTALL)
 _SENTENCE_END = re.compile(r"[.!?。！？](?:\s|$)")
 _PAYLOAD = "\x00"
@@ -99,20 +101,48 @@ def _frame(text: str) -> str | None:
 
 
 def template_repeats(units: Sequence[Sequence[Prompt]]) -> set[str]:
-    """Evidence ids of a template's uses after the first session that used it (see the docstring)."""
+    """Evidence ids of a template's uses after the first session that used it (see the docstring).
+    A use whose frame was altered around the payload (an edit, a merge conflict's markers) is still
+    one when it opens with a known template's opening line (`_opening`) and holds a payload."""
     uses: dict[str, list[Prompt]] = {}
+    with_payload: list[tuple[Prompt, str]] = []
     for unit in units:
         for p in unit:
             frame = _frame(p.text)
             if frame is not None:
                 uses.setdefault(frame, []).append(p)
-    out: set[str] = set()
+            opening = _opening(p.text)
+            if opening is not None:
+                with_payload.append((p, opening))
+    openings: set[str] = set()
     for prompts in uses.values():
-        sessions = list(dict.fromkeys(p.unit_key for p in prompts))
-        if len(sessions) < TEMPLATE_SESSIONS or len({_norm(p.text) for p in prompts}) < 2:
+        sessions = {p.unit_key for p in prompts}
+        if len(sessions) >= TEMPLATE_SESSIONS and len({_norm(p.text) for p in prompts}) >= 2:
+            opening = _opening(prompts[0].text)
+            if opening is not None:
+                openings.add(opening)
+    first_session: dict[str, str] = {}
+    out: set[str] = set()
+    for p, opening in with_payload:  # in session order
+        if opening not in openings:
             continue
-        out.update(p.evidence_id for p in prompts if p.unit_key != sessions[0])
+        first = first_session.setdefault(opening, p.unit_key)
+        if p.unit_key != first:
+            out.add(p.evidence_id)
     return out
+
+
+def _opening(text: str) -> str | None:
+    """The first line of a prompt that holds a fenced payload after it, normalised, when long
+    enough (`TEMPLATE_OPENING_CHARS`) to name a template rather than say "here:"."""
+    if "```" not in text and "~~~" not in text:
+        return None
+    m = _FENCED.search(text)
+    if m is None:
+        return None
+    head = text[: m.start()].strip().split("\n", 1)[0]
+    head = _norm(head)
+    return head if len(head) >= TEMPLATE_OPENING_CHARS else None
 
 
 def counted_once(con: duckdb.DuckDBPyConnection, observations: list[Observation]) -> list[Observation]:
