@@ -111,6 +111,15 @@ def test_a_page_address_copied_with_its_error_page_goes_with_it() -> None:
     assert split_pasted(own).typed.startswith("see http://localhost:5173/reports/daily for the broken chart")
 
 
+def test_a_code_frame_line_naming_i_is_still_output() -> None:
+    text = (
+        "Uncaught Runtime Exception\nweb/pages/list.tsx (7:9) @ render\n"
+        "   6 |   const rows = []\n>  7 |   for (let i = 0; i < my.length; i++) rows.push(i)\n"
+        "     |         ^\nCall Stack\nExpand hidden frames\n\nthe list must render an empty state"
+    )
+    assert split_pasted(text).typed == "the list must render an empty state"
+
+
 def test_a_program_stdout_pasted_whole_leaves_nothing_typed() -> None:
     assert split_pasted(STDOUT).typed == ""
 

@@ -61,12 +61,13 @@ def _kind(line: str) -> int:
     s = line.strip()
     if not s:
         return _BLANK
-    if line_shapes.STRONG_LINE.match(line):
+    # a tool's own line shapes first: a code frame's "> 4 |   for i in rows:" holds an "i" too
+    if line_shapes.STRONG_LINE.match(line) or line_shapes.RUN_ANCHOR.match(line):
         return _ANCHOR
-    # the person's words before the looser shapes: "Error: when I save, nothing happens" is theirs
+    # the person's words before the loosest shape: "Error: when I save, nothing happens" is theirs
     if _PERSON.search(s):
         return _PERSON_LINE
-    if line_shapes.ADJACENT_LINE.match(line) or line_shapes.RUN_ANCHOR.match(line):
+    if line_shapes.ADJACENT_LINE.match(line):
         return _ANCHOR
     if len(_COLUMN_GAP.findall(s)) >= 2:
         return _ROW  # one such line may be prose typed with double spaces; two in a segment are a table
