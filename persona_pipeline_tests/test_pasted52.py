@@ -187,6 +187,32 @@ def test_the_persons_own_lines_stay_whole(text: str) -> None:
     assert split_pasted(text).typed == text.strip()
 
 
+TRACE = (
+    "TypeError: Cannot read properties of undefined (reading 'slots')\n"
+    "    at planWeek (src/rota/plan.ts:41:17)\n"
+    "    at build (src/rota/index.ts:12:5)"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        # a terse rule typed right under a trace, same paragraph, no pronoun (rev52c P1)
+        (f"{TRACE}\nnever mutate the rota object in place", "never mutate the rota object in place"),
+        # two rules typed right above a trace, same paragraph
+        (
+            f"copy the rota before planning\nuse immer for the rota updates\n{TRACE}",
+            "copy the rota before planning\nuse immer for the rota updates",
+        ),
+        # a rule in its own paragraph between two traces, with and without a rule's opening word
+        (f"{TRACE}\n\nnever mutate the rota object in place\n\n{TRACE}", "never mutate the rota object in place"),
+        (f"{TRACE}\n\ncopy the rota before planning it\n\n{TRACE}", "copy the rota before planning it"),
+    ],
+)
+def test_the_persons_rule_beside_an_unfenced_trace_stays(text: str, kept: str) -> None:
+    assert cut_output_runs(text) == kept
+
+
 def test_a_comment_between_two_pastes_that_introduces_the_second_stays() -> None:
     text = (
         "Uncaught Runtime Exception\nweb/a.tsx (3:1) @ load\n  3 |   load()\n\n"

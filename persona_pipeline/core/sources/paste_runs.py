@@ -7,7 +7,8 @@ frames), most too small for a block to count as a log, and the person's own line
 below it. This module reads such a turn line by line, by shape only:
 
 - a line is **the person's** when it is in the first person singular or asks the agent for
-  something (`I`, `me`, `my`, `please`, `can you` …): a run never crosses it, and it always stays;
+  something (`I`, `me`, `my`, `please`, `can you` …) or opens as a rule does (always / never /
+  don't / do not / "no,"): a run never crosses it, and it always stays;
 - a line is an **anchor** when it is shaped like a tool's output: the shared strict shapes
   (`line_shapes.STRONG_LINE`, `ADJACENT_LINE`) and the overlay and console shapes below
   (`line_shapes.RUN_ANCHOR`): an error dialog's title, a source location with `(line:col)`, a code
@@ -16,6 +17,10 @@ below it. This module reads such a turn line by line, by shape only:
   table's; one row may be prose typed loosely);
 - a line is a **label** when it is short (a few words) and not a sentence: a UI label, a frame's
   function name, a counter, a key and value;
+- a line is **typed** when it has the shape people type and programs rarely print: at the margin,
+  opening with a lower-case word, two words or more ("use zod for the config schema"); typed
+  lines at a run's edges stay (the person's rule right above or under a trace, in the same
+  paragraph), and a segment holding one is never absorbed between two outputs;
 - everything else is **text**.
 Segments are runs of lines within one paragraph between the person's lines. A segment holding an
 anchor is output; a label or text segment between two output segments (no person's line between)
@@ -45,6 +50,14 @@ _PERSON = re.compile(
     r"\b(?:i|i'm|i've|i'd|i'll|im|ive|me|my|mine|myself|please|pls|plz|can you|could you|would you|will you)\b",
     re.IGNORECASE,
 )
+# A rule's opening: English's frequency adverbs of a standing rule and its negative imperative (the
+# grammar's closed classes: always / never, don't / do not), or a correction's "no," — a line that
+# opens so is the person's rule, never a tool's output ("never read config files synchronously")
+_RULE_OPENING = re.compile(r"^\s*(?:[-*+•]\s+)?(?:always|never|don'?t|don’t|do not|no,)(?:\s|$)", re.IGNORECASE)
+# A line as people type it and programs rarely print it: at the margin, opening with a lower-case
+# word, two words or more ("use zod for the config schema"); a frame's function name is one word
+# ("eval"), a traceback's code line is indented
+_TYPED_SHAPE = re.compile(r"^[^\W\d_A-Z]+[\s,]+\S")
 _FENCE = re.compile(r"^\s*(?:`{3,}|~{3,})")
 _TOKEN = re.compile(r"\S+")
 # two column gaps or more (two spaces or more between non-blanks): a table or a console's columns
@@ -54,7 +67,7 @@ _BARE_URL = re.compile(r"^\s*[a-z][a-z0-9+.-]*://\S+\s*$", re.IGNORECASE)
 LABEL_WORDS, LABEL_CHARS = 6, 60  # a label: at most this many words and characters
 MIN_RUN_LINES = 3  # fewer lines of output are left to the digest's line shapes (`own_words`)
 
-_BLANK, _PERSON_LINE, _ANCHOR, _LABEL, _TEXT, _FENCED, _ROW = range(7)
+_BLANK, _PERSON_LINE, _ANCHOR, _LABEL, _TEXT, _FENCED, _ROW, _TYPED = range(8)
 
 
 def _kind(line: str) -> int:
@@ -65,10 +78,12 @@ def _kind(line: str) -> int:
     if line_shapes.STRONG_LINE.match(line) or line_shapes.RUN_ANCHOR.match(line):
         return _ANCHOR
     # the person's words before the loosest shape: "Error: when I save, nothing happens" is theirs
-    if _PERSON.search(s):
+    if _PERSON.search(s) or _RULE_OPENING.match(s):
         return _PERSON_LINE
     if line_shapes.ADJACENT_LINE.match(line):
         return _ANCHOR
+    if _TYPED_SHAPE.match(line):
+        return _TYPED
     if len(_COLUMN_GAP.findall(s)) >= 2:
         return _ROW  # one such line may be prose typed with double spaces; two in a segment are a table
     if len(s) <= LABEL_CHARS and s[-1] not in ".!?;," and len(_TOKEN.findall(s)) <= LABEL_WORDS:
@@ -126,6 +141,11 @@ def cut_output_runs(text: str) -> str | None:
         while j + 1 < len(segs) and output[j + 1] and _joined(kinds, segs[j][1], segs[j + 1][0]):
             j += 1
         run = [n for a, b in segs[i : j + 1] for n in range(a, b)]
+        # lines shaped as typed at the run's edges are the person's, beside the paste, not in it
+        while run and kinds[run[0]] == _TYPED:
+            run = run[1:]
+        while run and kinds[run[-1]] == _TYPED:
+            run = run[:-1]
         shaped = sum(kinds[n] in (_ANCHOR, _LABEL, _ROW) for n in run)
         if len(run) >= MIN_RUN_LINES and 2 * shaped >= len(run):
             first = run[0]
@@ -161,7 +181,8 @@ def _absorb(lines: list[str], kinds: list[int], segs: list[tuple[int, int]], out
         if output[i]:
             if last_out is not None and all(_joined(kinds, segs[k][1], segs[k + 1][0]) for k in range(last_out, i)):
                 for k in range(last_out + 1, i):
-                    if not _lead_in(lines[segs[k][1] - 1]):
+                    a, b = segs[k]
+                    if not _lead_in(lines[b - 1]) and _TYPED not in kinds[a:b]:
                         output[k] = True
             last_out = i
     # beside output: a label segment of two lines or more (an overlay's header, its button labels),
