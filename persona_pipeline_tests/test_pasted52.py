@@ -514,6 +514,12 @@ def test_one_prompt_said_in_many_sessions_is_a_habit_and_counts_in_full(tmp_path
     assert len(_kept(tmp_path, sessions)) == 10
 
 
+def test_a_routine_of_two_long_prompts_opening_every_session_counts_in_full(tmp_path: Path) -> None:
+    # rev52c P2: the same two prompts open every session, then the day's own work
+    sessions = [[LONG_A, LONG_B, f"today: move the export job to the queue number {i}"] for i in range(5)]
+    assert len(_kept(tmp_path, sessions)) == 15
+
+
 def test_a_short_pair_said_in_order_every_session_is_a_habit(tmp_path: Path) -> None:
     sessions = [[f"fix bug {i}", "run the tests", "commit and push"] for i in range(4)]
     assert len(_kept(tmp_path, sessions)) == 12

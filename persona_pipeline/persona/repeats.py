@@ -2,20 +2,21 @@
 
 Two shapes repeat a person's prompts across sessions without the person saying them again:
 - **copied sessions**: a history tool saved the same chat twice under two names (a copy, or a copy
-  and its continuation). Two consecutive prompts that appear, in the same order and verbatim, in an
-  earlier session are that session's turns again (two short ones, "check the output" / "continue",
-  recur by habit: together they must be `COPY_PAIR_CHARS` long). One prompt alone said in many sessions is not a
-  copy: a person retyping (or pasting from their own notes) "update the docs and push" at the end
-  of every session is the habit the pack is for, so a single repeated prompt always counts.
+  and its continuation). A session most of whose prompts (`COPY_SHARE`, two at least) lie in pairs
+  of consecutive prompts that appear, in the same order and verbatim, in an earlier session is that
+  session again (two short prompts, "check the output" / "continue", recur by habit: a pair must be
+  `COPY_PAIR_CHARS` long together). A routine is not a copy: one prompt said in many sessions ("write
+  the changelog line and tag it" at the end of every session), or the same two prompts opening every
+  session before the day's work, is the habit the pack is for, and counts in every session.
 - **a tool's prompt template**: an editor's "fix this" action writes the same multi-sentence frame
   around a varying payload (the error, the selected code) in every session it is used. Its frame
   recurs verbatim in three sessions or more, always around a fenced payload, and the payload differs
   between them: the tool wrote the frame (a use whose frame was altered around the payload counts
-  as one when it opens with the template's opening line). A person's own saved prompt pasted around a varying
-  payload has the same shape, and nothing tells the two apart, so neither is dropped: each counts
-  once (its observations from the first session it appears in stay; the later ones go), which is
-  what one session's say-so is worth. A saved prompt the person reuses with no payload counts in
-  full (a habit, as above).
+  as one when it opens with the template's opening line). A person's own saved prompt pasted around
+  a varying payload has the same shape, and nothing tells the two apart, so neither is dropped: each
+  counts once (its observations from the first session it appears in stay; the later ones go),
+  which is what one session's say-so is worth. A saved prompt the person reuses with no payload
+  counts in full (a habit, as above).
 
 Read from the stored evidence (the excerpts as kept: redacted, pasted material already taken out),
 in memory only, for one fold; nothing is written back but the rules the fold makes. Linear in the
@@ -34,7 +35,8 @@ import duckdb
 from persona_pipeline.persona.digest.models import Observation
 
 TEMPLATE_SESSIONS = 3  # a frame in this many sessions or more, around payloads that differ, is a template
-COPY_PAIR_CHARS = 100  # two consecutive prompts this long together, repeated in order, are a copy
+COPY_PAIR_CHARS = 100  # two consecutive prompts this long together, repeated in order, may be a copy
+COPY_SHARE = 0.8  # ... when they make up this share of the later session's prompts (a copied file)
 TEMPLATE_FRAME_CHARS = 60  # a frame shorter than this is an instruction, not a template
 TEMPLATE_OPENING_CHARS = 25  # a template's opening line this long names it (shorter: "here:", "error:")
 _FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[^\n]*$|\Z)", re.MULTILINE | re.DOTALL)
@@ -69,7 +71,10 @@ def _prompts(con: duckdb.DuckDBPyConnection) -> list[list[Prompt]]:
 
 
 def copied_evidence(units: Sequence[Sequence[Prompt]]) -> set[str]:
-    """Evidence ids of prompts that repeat an earlier session's two consecutive prompts in order."""
+    """Evidence ids of a copied session's prompts: a session most of whose prompts
+    (`COPY_SHARE`, two at least) lie in pairs of consecutive prompts an earlier session holds in the
+    same order. A routine the person opens every session with (the same two prompts, then the day's
+    work) leaves most of a session new: it counts in every session."""
     seen: dict[tuple[str, str], str] = {}  # a pair of consecutive prompts -> the first unit it was in
     copied: set[str] = set()
     for unit in units:
@@ -77,10 +82,13 @@ def copied_evidence(units: Sequence[Sequence[Prompt]]) -> set[str]:
         # a pair of short prompts ("check the output" / "continue") recurs by habit: only a pair
         # long enough to say something (COPY_PAIR_CHARS together) tells a copy
         pairs = [(i, pair) for i, pair in enumerate(pairwise(texts)) if len(pair[0]) + len(pair[1]) >= COPY_PAIR_CHARS]
+        repeated: set[int] = set()
         for i, pair in pairs:
             first = seen.get(pair)
             if first is not None and first != unit[i].unit_key:
-                copied.update((unit[i].evidence_id, unit[i + 1].evidence_id))
+                repeated.update((i, i + 1))
+        if len(repeated) >= 2 and len(repeated) >= COPY_SHARE * len(unit):
+            copied.update(unit[i].evidence_id for i in repeated)
         for _, pair in pairs:
             seen.setdefault(pair, unit[0].unit_key)
     return copied
