@@ -46,7 +46,7 @@ from persona_pipeline_tests.reader_fixtures import clock
 
 # an error overlay of a dev server copied at the head of a turn, the person's request under it
 OVERLAY = """1 of 2 issues
-Vite 4.2 is outdated (see notes)
+Bundler 5.1 has an update
 
 Uncaught Runtime Exception
 Error: [ledger.fetchRows] request 77aa12 rejected
@@ -61,7 +61,7 @@ web/pages/ledger.tsx (88:14) @ fetchRows
   87 |   // rows for the chart
 > 88 |   const rows = useRows(api.ledger.fetchRows, { day })
      |                ^
-Call Stack
+Frames (innermost first)
 Expand hidden frames
 
 the chart page should never call the api twice, keep one fetch per day"""
@@ -115,7 +115,7 @@ def test_a_code_frame_line_naming_i_is_still_output() -> None:
     text = (
         "Uncaught Runtime Exception\nweb/pages/list.tsx (7:9) @ render\n"
         "   6 |   const rows = []\n>  7 |   for (let i = 0; i < my.length; i++) rows.push(i)\n"
-        "     |         ^\nCall Stack\nExpand hidden frames\n\nthe list must render an empty state"
+        "     |         ^\nFrames (innermost first)\nExpand hidden frames\n\nthe list must render an empty state"
     )
     assert split_pasted(text).typed == "the list must render an empty state"
 
@@ -279,7 +279,7 @@ def test_long_runs_of_the_patterns_pieces_stay_linear(piece: str) -> None:
     start = time.perf_counter()
     line_shapes.RUN_ANCHOR.match(line)
     cut_output_runs("\n".join([line] * 5))
-    cut_output_runs("\n".join(["Call Stack", line[:50], "Uncaught Runtime Exception"] * 3000))
+    cut_output_runs("\n".join(["Frames (innermost first)", line[:50], "Uncaught Runtime Exception"] * 3000))
     assert time.perf_counter() - start < 3.0
 
 

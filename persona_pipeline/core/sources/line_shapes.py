@@ -127,9 +127,9 @@ RUN_ANCHOR_FAMILIES: dict[str, tuple[str, ...]] = {
         # an error dialog's or overlay's title: capitalised words ending in Error / Exception, alone
         r"^\s*(?:[A-Z][\w.-]*\s+){0,3}(?:Error|Exception)s?\s*$",
         # a bundled source location with its (line:col), as browser dev tools and dev-server overlays
-        # print a frame's file ("src/app/page.tsx (54:27) @ load", "node_modules/x/y.js (12:1)")
+        # print a frame's file ("web/views/cart.tsx (8:3) @ total", "vendor/lib/q.js (210:9)")
         r"^\s*\S+\.\w{1,6}\s?\(\d+:\d+\)(?:\s|$)",
-        # a code frame's gutter (Babel's code-frame, rustc, Next.js): "  52 |   x", "> 54 |   y", and
+        # a code frame's gutter (Babel's code-frame, rustc): "  11 |   x", "> 12 |   y", and
         # its caret line "     |   ^" (a Markdown table row has no line number and no caret)
         r"^\s*(?:>\s*)?\d+ +\|(?:\s|$)",
         r"^\s+\| +\^",

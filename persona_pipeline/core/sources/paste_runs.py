@@ -2,7 +2,7 @@
 
 `pasted.split_pasted` judges whole blocks (paragraphs) and regions that run to the end of a prompt;
 a browser's or a dev server's error overlay copied at the head of a turn is neither: it spreads over
-many short paragraphs (a title, the message, a source location, a code frame, "Call Stack" and its
+many short paragraphs (a title, the message, a source location, a code frame, a heading over the
 frames), most too small for a block to count as a log, and the person's own lines sit above or
 below it. This module reads such a turn line by line, by shape only:
 
@@ -26,7 +26,7 @@ Segments are runs of lines within one paragraph between the person's lines. A se
 anchor is output; a label or text segment between two output segments (no person's line between)
 is output too (the message inside an overlay), unless it ends in a colon or a question mark (the
 person's "and the second one:" between two pastes); a label segment of two lines or more beside
-output is output (an overlay's "1 of 2 errors / Next.js 14 is outdated" header), and so is one of
+output is output (an overlay's "2 of 3 issues / Bundler 5.1 has an update" header), and so is one of
 three lines or more, half of them labels, none a lead-in (an error page's title, message and
 headings), and so is a bare URL on its own line (the page's address copied with it). A run of output
 segments is cut when it has three lines or more, at least half of them anchors or labels.
