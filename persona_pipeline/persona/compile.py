@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from persona_pipeline.core.config import Settings
 from persona_pipeline.core.warehouse import store
+from persona_pipeline.persona import repeats
 from persona_pipeline.persona import store as digest_store
 from persona_pipeline.persona.digest.models import Rule
 from persona_pipeline.persona.fold import clear_caches, fold
@@ -16,7 +17,8 @@ def refold(settings: Settings) -> list[Rule]:
     """The facet rules rebuilt whole from every stored observation, and the review decisions
     trimmed to the evidence still stored (forgotten and aged-out rows are dropped)."""
     with store.connect(settings.warehouse_path) as con:
-        rules = fold(digest_store.load_observations(con))
+        # what recurs by machine (a copied session, a tool's prompt template) counts once
+        rules = fold(repeats.counted_once(con, digest_store.load_observations(con)))
         clear_caches()
         digest_store.save_rules(con, rules)
         review_store.prune(con)

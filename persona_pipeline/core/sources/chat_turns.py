@@ -24,6 +24,7 @@ import orjson
 from persona_pipeline.core.models import ReadStats, Tier, Turn, TurnKind
 from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import user_text as ut
+from persona_pipeline.core.sources.echo import AgentWords
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped
 from persona_pipeline.core.sources.pasted import ONE_LINE_CHARS
 from persona_pipeline.core.sources.turn_fast import make_turn, make_user_turn
@@ -158,24 +159,29 @@ class Conversation:
     """One reader's pass over a file: the turns kept so far, and per conversation the last assistant
     text and a pending structural correction signal (`interrupt`, `rejected_tool_use`, …)."""
 
-    __slots__ = ("assistant_text", "pending", "stats", "turns")
+    __slots__ = ("agent_words", "assistant_text", "pending", "stats", "turns")
 
     def __init__(self, stats: ReadStats, turns: list[Turn] | None = None) -> None:
         self.stats = stats
         self.turns: list[Turn] = [] if turns is None else turns
         self.assistant_text = ""
         self.pending: str | None = None
+        # the agent's words of this conversation: a prompt's run of them pasted back is not the
+        # person's (`echo.py`; the Claude Code and Codex readers keep their own)
+        self.agent_words = AgentWords()
 
     def new_conversation(self) -> None:
         """A unit with many conversations: nothing carries over from the previous one."""
         self.assistant_text = ""
         self.pending = None
+        self.agent_words = AgentWords()
 
     def assistant(self, text: Any) -> None:
         if isinstance(text, str):
             stripped = text.strip()  # (once: a reply's text can be long)
             if stripped:
                 self.assistant_text = stripped[-ASSISTANT_TAIL:]
+                self.agent_words.add_agent(stripped)
 
     def signal(self, signal: str) -> None:
         self.pending = signal
@@ -225,6 +231,10 @@ class Conversation:
             text = ut.typed_part(text, stats)
             if not text:
                 return None
+        text = ut.own_part(text, self.agent_words, stats)
+        if not text:
+            self.pending = None  # the reply to a signal was the agent's words: the signal ends with it
+            return None
         pending = self.pending
         if (
             pending is None

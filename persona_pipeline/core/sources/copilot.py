@@ -435,6 +435,7 @@ def _cli_turns(path: Path, stats: ReadStats) -> list[Turn]:
                     text = text.strip()
                     if text:
                         chat.assistant_text = text[-ASSISTANT_TAIL:]
+                        chat.agent_words.add_agent(text)
                 if data.get("reasoningText"):
                     skips["reasoning"] = skips.get("reasoning", 0) + 1
             elif etype == "user.message":

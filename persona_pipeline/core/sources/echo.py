@@ -19,7 +19,9 @@ What goes (`AgentWords.without_echo`):
   pasted: two such lines or more in a row (a list or paragraphs pasted back; a short item counts
   when the run spans the lines around it), or one holding two sentences or more;
 - a quoted span inside a line (between `"…"`, `“…”`, `«…»`) whose words all lie in such a run, of
-  `SHINGLE` words at least: it becomes `"…"` and the person's words around it stay.
+  `SHINGLE` words at least: it becomes `"…"` and the person's words around it stay; unless the
+  person's words on that line forbid something ("never …", "don't …"): the quote is then the object
+  of their rule ("never ask me questions like "<the agent's question>"") and stays whole.
 One sentence of the agent's alone on its line stays: a person types the words the agent said first
 (answering its "should I always …?", repeating a rule it recited from the project's notes), and
 nothing tells one copied sentence from that. A line with only some of its words in a shared run
@@ -59,6 +61,10 @@ _WORD = re.compile(r"\w")
 _QUOTE_MARK = re.compile('["“«]')
 # a quoted span inside a line: straight, curly and guillemet double quotes
 _QUOTED = re.compile(r"\"([^\"\n]+)\"|“([^”\n]+)”|«([^»\n]+)»")
+# English's negative imperative (its grammar: "never" and "do not" / "don't" before the verb): words
+# outside the quotes that forbid something make a quote of the agent's words the object of the
+# person's own rule ("never ask me questions like "<the agent's question>""), kept whole
+_FORBIDS = re.compile(r"\b(?:never|don'?t|don’t|do not)\b", re.IGNORECASE)
 
 
 def _words(line: str) -> list[tuple[str, int, int]]:
@@ -214,7 +220,10 @@ def _pasted_lines(lines: list[str], marks_of: list[list[bool]]) -> list[bool]:
 
 def _cut_quotes(line: str, line_words: list[tuple[str, int, int]], marks: list[bool]) -> str:
     """The line with the inside of each quote whose words are all the agent's (`SHINGLE` or more)
-    replaced by `…`."""
+    replaced by `…`, unless the person's words around the quotes forbid what is quoted (`_FORBIDS`):
+    then the quote is the object of their rule and its content is the rule's."""
+    if _FORBIDS.search(_QUOTED.sub(" ", line)):
+        return line
     out: list[str] = []
     pos = 0
     starts = [a for _, a, _ in line_words]

@@ -120,6 +120,36 @@ _STRONG_BY_FAMILY = {name: re.compile("|".join(parts)) for name, parts in STRONG
 # Shapes that are output only beside other output: a bare "Error: …" (Node, Terraform and many CLIs
 # print it, but a person may open a line with "Warning:"), a severity word opening a line.
 ADJACENT_LINE = re.compile(rf"^(?:Error|Exception|Warning|Failure|Fault|panic):(?: |$)|^\s*(?:{LEVELS})\b")
+# Shapes of an unfenced run of output the readers cut line by line (`paste_runs`), beside the strict
+# ones: a line of these alone is no output (a person may type one), a run of them is.
+RUN_ANCHOR_FAMILIES: dict[str, tuple[str, ...]] = {
+    "overlay": (
+        # an error dialog's or overlay's title: capitalised words ending in Error / Exception, alone
+        r"^\s*(?:[A-Z][\w.-]*\s+){0,3}(?:Error|Exception)s?\s*$",
+        # a bundled source location with its (line:col), as browser dev tools and dev-server overlays
+        # print a frame's file ("web/views/cart.tsx (8:3) @ total", "vendor/lib/q.js (210:9)")
+        r"^\s*\S+\.\w{1,6}\s?\(\d+:\d+\)(?:\s|$)",
+        # a code frame's gutter (Babel's code-frame, rustc): "  11 |   x", "> 12 |   y", and
+        # its caret line "     |   ^" (a Markdown table row has no line number and no caret)
+        r"^\s*(?:>\s*)?\d+ +\|(?:\s|$)",
+        r"^\s+\| +\^",
+        # a browser console line: the source link ("app.js:1", "chunk.js?v=3:12") then its message
+        r"^\S*?:\d+(?::\d+)?\s{2,}\S",
+    ),
+    "status": (
+        # a program's progress line: a capitalised -ing verb ending in an ellipsis ("Installing
+        # dependencies...", "Converting 3 files…"), the convention of CLI progress messages
+        r"^\s*[A-Z][a-z]+ing\b[^\n]*(?:\.\.\.|…)\s*$",
+        # a named error with its message: "Validation error: 3 fields", "Unexpected exception: x"
+        r"^\s*[A-Z][a-z]+ (?:error|exception|failure): \S",
+    ),
+}
+RUN_ANCHOR = re.compile("|".join(p for family in RUN_ANCHOR_FAMILIES.values() for p in family))
+# A separator of equals signs alone, as scripts and test runners print between sections: output only
+# after a blank line (right under a line of text it is a Setext heading's underline, CommonMark §4.3;
+# a Markdown rule is `---` / `***`).
+SEPARATOR = re.compile(r"^\s*={5,}\s*$")
+
 # A unified diff's hunk header: how many old and new lines follow (GNU diffutils, "Detailed Unified").
 HUNK = re.compile(r"^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")
 

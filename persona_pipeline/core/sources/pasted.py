@@ -39,6 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from persona_pipeline.core.sources import line_shapes
+from persona_pipeline.core.sources.paste_runs import cut_output_runs
 
 # Claude Code writes this placeholder where a long paste was collapsed; its text lives elsewhere.
 _PASTE_MARKER = re.compile(r"\[Pasted text #\d+(?: \+\d+ lines?)?\]")
@@ -97,6 +98,19 @@ _ASSISTANT_OPEN = re.compile(
     r"^\s*(?:sure|certainly|absolutely|of course|great question|good question|happy to help|got it)[!,.]",
     re.IGNORECASE,
 )
+# How an assistant's reply opens when it starts on the work: an acknowledgement, then the first
+# plan ("Okay, let's …", "Sure, I'll …"), or the plan in the first person plural at once ("We'll add
+# …", "Here's the revised …"; a bare "I'll …" is as often the person's "I'll paste the spec below").
+# Only ever read on a lead-in right before a document region (`_region_start`), and never on one
+# that ends in a colon (a typed lead-in introduces what follows).
+_AGENT_REGISTER = re.compile(
+    r"^\s*(?:(?:okay|ok|alright|all right|sure|certainly|absolutely|great|got it)[,!.]\s+"
+    r"(?:i'll|i will|we'll|we will|let's|let me|here's|here is|here are)\b|"
+    r"(?:we'll|we will|here's|here is|here are)\b)",
+    re.IGNORECASE,
+)
+# A bold line alone: a heading set in emphasis (`**1. Setup**`)
+_BOLD_HEADING = re.compile(r"^\s*\*\*[^*\n]{1,80}\*\*\s*$")
 _ASSISTANT_OFFER = re.compile(
     r"^\s*(?:would you like|do you want me|want me to|shall i|should i|let me know|if you(?:'d| would) like|"
     r"i can also|i'm happy to|happy to)\b",
@@ -107,8 +121,10 @@ _ASSISTANT_OFFER = re.compile(
 # agent reader's, the prompt logs'; `catalog.py`): a change to what counts as pasted re-reads them
 # all, not only the readers a change happened to be found on. 2: shell sessions, titles, margins.
 # 3: the agent's words pasted back (`echo.py`, in the Claude Code and Codex readers); a block's
-# output-shaped lines include the strict shapes (`line_shapes.BLOCK_OUTPUT_LINE`).
-CLASSIFIER_VERSION = "pasted-3"
+# output-shaped lines include the strict shapes (`line_shapes.BLOCK_OUTPUT_LINE`). 4: unfenced runs
+# of output over short paragraphs (`paste_runs`), another model's reply opening in its register;
+# the agent's words pasted back checked in every reader with the agent's text (`chat_turns.Conversation`).
+CLASSIFIER_VERSION = "pasted-4"
 
 BIG_LINES, BIG_CHARS = 8, 600  # a block-shaped region smaller than both is a snippet, not a paste
 DOC_CHARS = 2000  # a document region: at least this long (about a page) and structured
@@ -294,9 +310,16 @@ def _typed_tail(blocks: list[_Block], start: int) -> int:
     cut = len(blocks)
     while cut - 1 > start and len(blocks) - cut < 2:
         b = blocks[cut - 1]
-        if not _plain(b, TYPED_TAIL_CHARS) or _ASSISTANT_OFFER.match(b.text) or _SPEAKER.match(b.lines[0]):
+        if (
+            not _plain(b, TYPED_TAIL_CHARS)
+            or _ASSISTANT_OFFER.match(b.text)
+            or _SPEAKER.match(b.lines[0])
+            or _BOLD_HEADING.match(b.lines[0])
+        ):
             break
         cut -= 1
+    if cut < len(blocks) and _BOLD_HEADING.match(blocks[cut - 1].lines[-1]):
+        return len(blocks)  # the body of the document's last heading, not a follow-up
     return cut
 
 
@@ -347,8 +370,17 @@ def _region_start(blocks: list[_Block]) -> tuple[int, str] | None:
             and len(b.text) - m.end() + sum(len(x.text) for x in blocks[i + 1 :]) >= RELAY_MIN_CHARS
         ):  # "pytest says: 3 failed, fix them" is an instruction, not a relay
             return i, "relay"
-    # the first block that is not a short plain lead-in starts the document
-    first = next((i for i, b in enumerate(blocks) if not _plain(b, 400)), 0)
+    # the first block that is not a short plain lead-in starts the document (a bold line alone is a
+    # heading set in emphasis: the document's, not a lead-in)
+    first = next((i for i, b in enumerate(blocks) if not _plain(b, 400) or _BOLD_HEADING.match(b.lines[0])), 0)
+    # a lead-in right before it in an assistant's register ("Okay, let's …", "I'll …") opens another
+    # model's reply the person pasted, not their own words (a typed lead-in introduces: it ends in ":")
+    while (
+        first > 0
+        and _AGENT_REGISTER.match(blocks[first - 1].text)
+        and not blocks[first - 1].text.rstrip().endswith(":")
+    ):
+        first -= 1
     rest = blocks[first:]
     rest_text = "\n\n".join(b.text for b in rest)
     heads, items = _structure(rest)
@@ -511,11 +543,17 @@ def split_pasted(text: str) -> PasteSplit:
         for i in range(start, end):
             pasted[i] = True
         kinds.append(kind)
-    if not any(pasted):
-        return PasteSplit(text.strip(), tuple(kinds))
-    _title_with_region(blocks, pasted)
-    _margin_with_region(blocks, pasted)
-    typed = "\n\n".join(b.text for b, p in zip(blocks, pasted, strict=True) if not p).strip()
+    if any(pasted):
+        _title_with_region(blocks, pasted)
+        _margin_with_region(blocks, pasted)
+        typed = "\n\n".join(b.text for b, p in zip(blocks, pasted, strict=True) if not p).strip()
+    else:
+        typed = text.strip()
+    # unfenced output spread over short paragraphs (an error overlay, a program's stdout), line by line
+    cut = cut_output_runs(typed)
+    if cut is not None:
+        typed = cut
+        kinds.append("output")
     if not _WORDS.search(typed):
         typed = ""
     return PasteSplit(typed, tuple(dict.fromkeys(kinds)))
