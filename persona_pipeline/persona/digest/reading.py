@@ -56,6 +56,12 @@ def _standing_inability(w: list[str], clause: str) -> bool:
     return standing_inability(w, clause)
 
 
+def _for_the_moment(text: str) -> str:
+    from persona_pipeline.persona.digest.requests import for_the_moment
+
+    return for_the_moment(text)
+
+
 def _valence(text: str) -> float:
     from persona_pipeline.persona.digest.similarity import valence
 
@@ -1339,4 +1345,9 @@ def read(sentence: str) -> Reading:
         return Reading(text, False, 0.0, "named file or function")
     if _anaphoric(text):
         return Reading(text, False, 0.0, "anaphoric", corroborates=True)
-    return Reading(text, True, force, why, reversal=reversal(text))
+    turned = reversal(text)
+    if not turned and (moment := _for_the_moment(text)):
+        # work asked for now ("let's …", "I want to add a …", "explain it"): it may count towards
+        # a habit or back a rule said elsewhere, never state one (digest/requests)
+        return Reading(text, False, 0.0, moment, corroborates=True)
+    return Reading(text, True, force, why, reversal=turned)

@@ -1,0 +1,201 @@
+"""Requests: a piece of work asked for now, and what kind of work it is.
+
+Two readings of an imperative-shaped sentence, both general grammar, no corpus wording:
+
+`for_the_moment(text)` — why a sentence that has the force of a rule is still a request for the
+present occasion ('' when it is not). Such a sentence only corroborates (`reading.read`): it may add
+support to a rule said elsewhere and may count towards a habit (`persona.habits`), never state one.
+Nothing here applies when the sentence says it holds beyond the occasion (a frequency or scope
+adverbial of habit, `reading.HABITUAL`, or a "from now on", `reading.FUTURE`). The shapes:
+  - it points at a file through an editor's file-mention syntax (Cursor's `@file`, VS Code
+    Copilot's `#file:` chat variable): the object is one file of the moment;
+  - a first-person-plural proposal, "let's …" (Quirk et al. 1985, §11.27: an imperative including
+    the speaker, a suggestion for what to do next);
+  - a go-ahead ("go ahead and …", "proceed …", "continue …"): consent to the work in hand;
+  - the speaker's own next step ("I'm going to …", "I'll …", "we're about to …": the future of
+    intention, Quirk et al. 1985, §4.45) — a status note;
+  - a first-person past with "did" ("I didn't ask for …", "we didn't commit …"): a report about the
+    last answer or the work so far, a correction of it, not a disposition;
+  - a want of one change ("I want to add a …", "I want you to change that …", "I want the X to be
+    replaced …"): a volition verb with a "to"-infinitive whose object is one thing (a determiner
+    or pronoun of one referent, a quoted value, a named file), without a quantifier of a class;
+  - an imperative acting on what was just said or shown ("explain it", "condense this", "review the
+    two mentioned docs"): an anaphoric or demonstrative object (Quirk et al. 1985, §6.18, §17.93),
+    or one counted or pointed at in the conversation ("the above", "the mentioned", "the two …").
+
+`request_of(clause)` — the head verb and the object of an imperative clause, for counting the same
+kind of request across sessions (`persona.habits`).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from persona_pipeline.persona.digest.reading import FUTURE, HABITUAL, PREPOSITIONS, UNIVERSAL, base_verbs, words
+
+# an editor's mention of one file: Cursor's "@name.ext" and VS Code Copilot's "#file:" variable
+_FILE_MENTION = re.compile(r"(?:^|[\s(])(?:#file:\S+|@[\w./-]*\w\.[a-z]{1,5}\b)", re.IGNORECASE)
+# "let's", "lets", "let us" + a verb: a suggestion that includes the speaker (Quirk §11.27)
+_PROPOSAL = re.compile(r"^(?:(?:ok(?:ay)?|great|good|now|then|so|alright)[,!.]?\s+)*(?:let'?s|let us)\s+[a-z]")
+_GO_AHEAD = re.compile(
+    r"^(?:(?:ok(?:ay)?|great|good|yes|now|then|so|alright)[,!.]?\s+)*(?:go ahead|proceed|continue)\b"
+)
+# the speaker's intention for the next step (Quirk §4.45): "be going to", "be about to", "'ll"
+_INTENTION = re.compile(
+    r"^(?:(?:ok(?:ay)?|so|now|then)[,!.]?\s+)*(?:i|we)\s*(?:am|'m|are|'re)\s+(?:going to|gonna|about to)\b"
+    r"|^(?:(?:ok(?:ay)?|so|now|then)[,!.]?\s+)*(?:i|we)\s*(?:'ll|will)\s+(?!not\b|never\b|always\b)[a-z]"
+)
+# a first-person past with "did": what happened in the work, not what the person does
+_PAST_REPORT = re.compile(r"^(?:(?:but|so|and|no)[,!.]?\s+)*(?:i|we)\s+(?:didn'?t|did not|did)\b")
+# a volition verb with a to-infinitive: "I want (you) to …", "I'd like …", "we need the X to be …"
+_WANT = re.compile(
+    r"^(?:(?:but|so|and|also|now)[,!.]?\s+)*(?:i|we)\s+(?:\w+ly\s+|really\s+|also\s+|just\s+)*"
+    r"(?:want|wanted|need|would like|'d like|wish)\s+(?P<rest>.+)$"
+)
+_WANT_INF = re.compile(
+    r"^(?:(?:you|him|her|them|us)\s+)?to\s+(?:also\s+|just\s+|\w+ly\s+)*(?P<verb>[a-z']+)\s*(?P<obj>.*)$"
+)
+_WANT_PASSIVE = re.compile(r"^(?:the|this|that|these|those|it|its|our|my)\b.*\bto be\s+\w+(?:ed|en|wn)\b")
+# verbs whose object is a standing choice, not a change: "I want you to use polars" is a preference
+_CHOICE = frozenset({"use", "prefer", "keep", "stick", "avoid", "follow", "stay", "be", "have", "know", "see"})
+# determiners and pronouns of one referent (Quirk §5.12, §6.18); the indefinite article picks one new thing
+_ONE = frozenset({"the", "this", "that", "these", "those", "it", "them", "a", "an", "its"})
+_ANAPHORIC = frozenset({"it", "this", "that", "these", "those", "them"})
+# pointing at what the conversation holds: "the above", "the mentioned docs", "the two files"
+_POINTED = re.compile(
+    r"\bthe\s+(?:\w+\s+)?(?:above|below|mentioned|attached|aforementioned)\b"
+    r"|\bthe\s+(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+[a-z]"
+)
+_QUOTED = re.compile(r"\"[^\"]{1,60}\"|'[^']{1,60}'|`[^`]{1,60}`")
+# adverbs and politeness before an imperative's verb
+_OPENERS = frozenset(
+    {
+        "please",
+        "pls",
+        "now",
+        "then",
+        "also",
+        "just",
+        "so",
+        "ok",
+        "okay",
+        "great",
+        "good",
+        "and",
+        "first",
+        "next",
+        "always",
+    }
+    | {"fully", "quickly", "carefully", "briefly", "really", "again", "finally", "yes", "alright", "perfect"}
+)
+
+
+def _habit_said(low: str) -> bool:
+    return bool(HABITUAL.search(low) or FUTURE.search(low))
+
+
+def _verb(word: str) -> bool:
+    """A base-form verb: the imperative openers the reader knows, or a verb WordNet lists
+    (`clausal.clausal_verbs`, base forms only)."""
+    from persona_pipeline.persona.digest.clausal import clausal_verbs
+
+    if word in base_verbs():
+        return True
+    entry = clausal_verbs().get(word)
+    return bool(entry and entry[3])
+
+
+def _imperative_object(low: str) -> list[str] | None:
+    """The words after an imperative clause's verb (None when the clause opens with no verb)."""
+    w = words(low)
+    while w and (w[0] in _OPENERS or w[0].endswith("ly")):
+        w = w[1:]
+    if not w or not _verb(w[0]):
+        return None
+    rest = w[1:]
+    while rest and rest[0] in {"me", "us"}:
+        rest = rest[1:]
+    return rest
+
+
+def _keeps(clause: str) -> bool:
+    """ "keep it short", "leave them as they are": a state to maintain (the current-state copulas,
+    Quirk et al. 1985, §16.21), standing whatever it points at."""
+    w = [x for x in words(clause) if x not in _OPENERS]
+    return bool(w) and w[0] in {"keep", "stay", "remain"}
+
+
+def for_the_moment(text: str) -> str:
+    """Why `text` asks for one piece of work now, or reports on it ('' when it does not)."""
+    low = " ".join(text.lower().split())
+    if _habit_said(low):
+        return ""
+    if _FILE_MENTION.search(text):
+        return "names a file"
+    if _PROPOSAL.match(low):
+        return "proposal"
+    if _GO_AHEAD.match(low):
+        return "go-ahead"
+    if _INTENTION.match(low):
+        return "own next step"
+    if _PAST_REPORT.match(low):
+        return "past report"
+    if (m := _WANT.match(low)) and not UNIVERSAL.search(low):
+        rest = m.group("rest")
+        if _WANT_PASSIVE.match(rest):
+            return "want of one change"
+        if (inf := _WANT_INF.match(rest)) and inf.group("verb") not in _CHOICE:
+            obj = words(inf.group("obj"))
+            if (obj and obj[0] in _ONE) or _QUOTED.search(inf.group("obj")):
+                return "want of one change"
+    for clause in re.split(r"[,;:]\s+|\s+(?:and|then)\s+", low):
+        obj = _imperative_object(clause)
+        if obj and obj[0] in _ANAPHORIC and not UNIVERSAL.search(clause) and not _keeps(clause):
+            return "acts on what was just said"
+    if _POINTED.search(low) and _imperative_object(low) is not None:
+        return "acts on what was just said"
+    return ""
+
+
+class Request(NamedTuple):
+    verb: str
+    object: tuple[str, ...]  # the object's words up to its first preposition, determiners dropped
+    start: int  # where the clause starts in the lower-cased text (its verb, after any opener)
+
+
+_CLAUSE_SPLIT = re.compile(r"[,;:]\s+|\s+(?:and|then|&)\s+|[.!?]\s+")
+_DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "my", "our", "your", "its", "their"})
+_DETERMINERS |= frozenset({"all", "any", "every", "each", "some", "me", "us", "it", "them", "everything", "more"})
+
+
+@lru_cache(maxsize=1 << 14)
+def requests_in(text: str) -> tuple[Request, ...]:
+    """Every imperative clause of `text`: its verb and object. Linear in the text (one split, one
+    pass over each clause's words)."""
+    low = text.lower()
+    out: list[Request] = []
+    pos = 0
+    for piece in _CLAUSE_SPLIT.split(low):
+        at = low.find(piece, pos)
+        pos = at + len(piece) if at >= 0 else pos
+        w = words(piece)
+        i = 0
+        while i < len(w) and (w[i] in _OPENERS or w[i].endswith("ly") or w[i] in {"let's", "lets", "go", "ahead"}):
+            i += 1
+        if i < len(w) and w[i] in {"help", "can", "could", "would"}:
+            i += 1  # "help me make …", "can you add …": the request's own verb follows
+            while i < len(w) and w[i] in {"me", "us", "you"}:
+                i += 1
+        if i >= len(w) or not _verb(w[i]):
+            continue
+        verb, obj = w[i], []
+        for x in w[i + 1 :]:
+            if x in PREPOSITIONS or x in {"and", "or", "so", "if", "when", "then", "but", "because"}:
+                break
+            if x not in _DETERMINERS:
+                obj.append(x)
+        start = at + piece.find(verb) if at >= 0 else 0
+        out.append(Request(verb, tuple(obj[:4]), max(start, 0)))
+    return tuple(out)
