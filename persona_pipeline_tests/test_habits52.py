@@ -254,3 +254,27 @@ def test_habit_rules_are_established_and_content_stable() -> None:
     again = habit_rules(list(reversed(obs)), fold(obs))
     assert [r.rule_id for r in first] == [r.rule_id for r in again]
     assert all(r.established and r.facet is not Facet.DIRECTIVES and r.support_sessions == 3 for r in first)
+
+
+def test_a_session_saved_twice_counts_once() -> None:
+    chat = ["add a summary paragraph to the minutes", "always cite the source of a figure", "use plain words"]
+    # the same chat exported twice (a copy) and one more asking: two sessions, not three
+    assert _habits([chat, list(chat), ["add a summary paragraph to the newsletter"]]) == []
+    # three chats of their own asking for it: a habit
+    other = [
+        ["add a summary paragraph to the minutes", "use plain words"],
+        ["add a summary paragraph to the newsletter", "never guess a date"],
+        ["add a short summary paragraph to the report"],
+    ]
+    assert len(_habits(other)) == 1
+
+
+def test_a_paragraph_pasted_the_same_way_each_time_is_no_habit() -> None:
+    template = "The linter reports this problem. Always explain the cause of a warning. Add a comment above the line."
+    assert _habits([[template], [template.replace("this", "that")], [template]]) == []
+    typed = [
+        ["Always explain the cause of a warning. Add a comment above the parser loop."],
+        ["Add a comment above the retry block."],
+        ["Keep answers short. Add a comment above the cache lookup."],
+    ]
+    assert len(_habits(typed)) == 1

@@ -211,6 +211,54 @@ def _holds(rule: Rule, request: Request, ids: frozenset[str]) -> bool:
     return any(kind.takes(r.verb, _object_words(r)) for r in requests_in(rule.statement))
 
 
+def copied_sessions(observations: Sequence[Observation]) -> set[str]:
+    """Sessions that only repeat another's words: every quote of a session of two or more is also
+    a quote of one other session holding at least as many (an exporter saving one chat twice, a
+    session replayed into another file). The copy (the later id of the two) is not counted again.
+    A one-sentence session can't be told from a person asking the same thing again: it counts."""
+    quotes: dict[str, set[str]] = {}
+    for o in observations:
+        quotes.setdefault(o.session_id or o.unit_key, set()).add(" ".join(o.quote.split()).casefold())
+    holders: dict[str, set[str]] = {}
+    for sid, qs in quotes.items():
+        for q in qs:
+            holders.setdefault(q, set()).add(sid)
+    copies: set[str] = set()
+    for sid in sorted(quotes, key=lambda x: (len(quotes[x]), x)):
+        qs = quotes[sid]
+        if len(qs) < 2:
+            continue
+        # the sessions holding all of them: those holding its rarest quote, checked once each
+        rarest = min(qs, key=lambda q: len(holders[q]))
+        for other in sorted(holders[rarest] - {sid} - copies):
+            if len(quotes[other]) >= len(qs) and qs <= quotes[other]:
+                copies.add(sid)
+                break
+    return copies
+
+
+def _siblings(observations: Sequence[Observation]) -> dict[str, frozenset[str]]:
+    """Per observation, the other sentences read from its turn (by shared evidence)."""
+    by_ev: dict[str, set[str]] = {}
+    for o in observations:
+        for e in o.evidence_ids:
+            by_ev.setdefault(e, set()).add(" ".join(o.quote.split()).casefold())
+    return {
+        o.observation_id: frozenset().union(*(by_ev[e] for e in o.evidence_ids))
+        - {" ".join(o.quote.split()).casefold()}
+        for o in observations
+        if o.evidence_ids
+    }
+
+
+def _template(members: Sequence[tuple[Observation, Request]], siblings: dict[str, frozenset[str]]) -> bool:
+    """Every instance sits in a turn with the same other sentence, word for word: a
+    paragraph pasted or generated the same way each time (an editor's prompt template), not a
+    request typed anew."""
+    around = [siblings.get(o.observation_id, frozenset()) for o, _ in members]
+    return bool(around) and bool(frozenset.intersection(*around))
+
+
 def habit_rules(observations: Sequence[Observation], rules: Sequence[Rule] = ()) -> list[Rule]:
     """Rules for the requests made in MIN_HABIT_SESSIONS distinct sessions or more. A habit whose
     requests a standing rule already states (its statement is one of them) adds nothing."""
@@ -219,7 +267,10 @@ def habit_rules(observations: Sequence[Observation], rules: Sequence[Rule] = ())
     stated = {" ".join(r.statement.split()).casefold().rstrip(".") for r in rules if r.superseded_by is None}
     out: list[Rule] = []
     used: set[frozenset[str]] = set()
-    kinds = [m for m in habit_kinds(observations) if len(_sessions(m)) >= MIN_HABIT_SESSIONS]
+    copies = copied_sessions(observations)
+    counted = [o for o in observations if (o.session_id or o.unit_key) not in copies]
+    siblings = _siblings(counted)
+    kinds = [m for m in habit_kinds(counted) if len(_sessions(m)) >= MIN_HABIT_SESSIONS and not _template(m, siblings)]
     for members in sorted(kinds, key=lambda m: -len(_sessions(m))):
         sessions = _sessions(members)
         ids = frozenset(o.observation_id for o, _ in members)

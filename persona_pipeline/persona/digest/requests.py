@@ -165,6 +165,11 @@ class Request(NamedTuple):
     start: int  # where the clause starts in the lower-cased text (its verb, after any opener)
 
 
+# the reader's prepositions and the other simple ones of Quirk et al. 1985, §9.7
+_PREPOSITIONS = PREPOSITIONS | frozenset(
+    {"above", "below", "beside", "besides", "inside", "outside", "beneath", "along", "among", "amid", "upon"}
+    | {"toward", "towards", "like", "as", "throughout", "except", "underneath", "past", "onto", "unlike"}
+)
 _CLAUSE_SPLIT = re.compile(r"[,;:]\s+|\s+(?:and|then|&)\s+|[.!?]\s+")
 _DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "my", "our", "your", "its", "their"})
 _DETERMINERS |= frozenset({"all", "any", "every", "each", "some", "me", "us", "it", "them", "everything", "more"})
@@ -192,7 +197,7 @@ def requests_in(text: str) -> tuple[Request, ...]:
             continue
         verb, obj = w[i], []
         for x in w[i + 1 :]:
-            if x in PREPOSITIONS or x in {"and", "or", "so", "if", "when", "then", "but", "because"}:
+            if x in _PREPOSITIONS or x in {"and", "or", "so", "if", "when", "then", "but", "because"}:
                 break
             if x not in _DETERMINERS:
                 obj.append(x)
