@@ -190,6 +190,9 @@ def test_a_spanish_question_or_failure_repeated_is_no_habit() -> None:
         ("Go ahead and merge the translations, asking me about each conflict.", "go-ahead"),
         ("Fully explain it to me, step by step.", "acts on what was just said"),
         ("Review the two mentioned recipes to see if any step repeats.", "acts on what was just said"),
+        ("When using the latter, the import should read the header row.", "acts on what was just said"),
+        ("I don't see those volunteer names in the table.", "report of what is seen"),
+        ("We now see two greeting banners.", "report of what is seen"),
     ],
 )
 def test_requests_for_the_moment_only_corroborate(sentence: str, why: str) -> None:
@@ -207,6 +210,8 @@ def test_requests_for_the_moment_only_corroborate(sentence: str, why: str) -> No
         "Never commit without running the tests.",
         "I want every new endpoint to have a test.",
         "We didn't use to pin versions, now we always pin them.",
+        "We decided to use pnpm for every package.",
+        "I find long answers hard to read.",
     ],
 )
 def test_standing_rules_that_look_like_requests_keep_their_force(sentence: str) -> None:
@@ -278,3 +283,13 @@ def test_a_paragraph_pasted_the_same_way_each_time_is_no_habit() -> None:
         ["Keep answers short. Add a comment above the cache lookup."],
     ]
     assert len(_habits(typed)) == 1
+
+
+def test_a_short_imperative_is_a_sentence_of_its_own_not_a_fragment() -> None:
+    from persona_pipeline.persona.digest.offline import _spans
+
+    assert _spans("Go ahead. Also, from now on, never ask me before running the linter.") == [
+        "Go ahead.",
+        "Also, from now on, never ask me before running the linter.",
+    ]
+    assert _spans("pathlib. don't reach for os.path") == ["pathlib. don't reach for os.path"]

@@ -19,6 +19,7 @@ from persona_pipeline.persona.digest.commit_style import commit_style_drafts, di
 from persona_pipeline.persona.digest.models import DigestInput, DigestResult, DraftObservation, Facet
 from persona_pipeline.persona.digest.pasted import own_words
 from persona_pipeline.persona.digest.reading import Reading, read, sentences, words
+from persona_pipeline.persona.digest.requests import opens_request
 from persona_pipeline.persona.digest.similarity import tokens
 from persona_pipeline.persona.digest.validate import ground
 
@@ -372,7 +373,8 @@ def _spans(text: str) -> list[str]:
                 continue
             out.append(pending)
             pending = ""
-        if len(words(s)) <= 2 and not s.rstrip().endswith("?"):
+        # (a short sentence that opens with a verb is whole: "go ahead.", "commit it.")
+        if len(words(s)) <= 2 and not s.rstrip().endswith("?") and not opens_request(s):
             pending = s
             continue
         out.append(s)

@@ -33,7 +33,15 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from persona_pipeline.persona.digest.reading import FUTURE, HABITUAL, PREPOSITIONS, UNIVERSAL, base_verbs, words
+from persona_pipeline.persona.digest.reading import (
+    FUTURE,
+    HABITUAL,
+    PREPOSITIONS,
+    UNIVERSAL,
+    base_verbs,
+    is_past,
+    words,
+)
 
 # an editor's mention of one file: Cursor's "@name.ext" and VS Code Copilot's "#file:" variable
 _FILE_MENTION = re.compile(r"(?:^|[\s(])(?:#file:\S+|@[\w./-]*\w\.[a-z]{1,5}\b)", re.IGNORECASE)
@@ -49,6 +57,13 @@ _INTENTION = re.compile(
 )
 # a first-person past with "did": what happened in the work, not what the person does
 _PAST_REPORT = re.compile(r"^(?:(?:but|so|and|no)[,!.]?\s+)*(?:i|we)\s+(?:didn'?t|did not|did)\b")
+# a first-person past of another verb ("I specifically meant …", "we broke …"): what happened
+_PAST_OWN = re.compile(r"^(?:(?:but|so|and|no)[,!.]?\s+)*(?:i|we)\s+(?:\w+ly\s+|just\s+|already\s+)*(?P<verb>[a-z]+)\b")
+# the person reporting what they see or hear now (verbs of perception, Quirk et al. 1985, §4.29)
+_PERCEIVES = re.compile(
+    r"^(?:(?:but|so|and|no|hmm|ok)[,!.]?\s+)*(?:i|we)\s+(?:now\s+|still\s+|\w+ly\s+)*"
+    r"(?:don'?t\s+|do not\s+|can'?t\s+|cannot\s+|can\s+)?(?:see|notice|hear)\b"
+)
 # a volition verb with a to-infinitive: "I want (you) to …", "I'd like …", "we need the X to be …"
 _WANT = re.compile(
     r"^(?:(?:but|so|and|also|now)[,!.]?\s+)*(?:i|we)\s+(?:\w+ly\s+|really\s+|also\s+|just\s+)*"
@@ -65,7 +80,7 @@ _ONE = frozenset({"the", "this", "that", "these", "those", "it", "them", "a", "a
 _ANAPHORIC = frozenset({"it", "this", "that", "these", "those", "them"})
 # pointing at what the conversation holds: "the above", "the mentioned docs", "the two files"
 _POINTED = re.compile(
-    r"\bthe\s+(?:\w+\s+)?(?:above|below|mentioned|attached|aforementioned)\b"
+    r"\bthe\s+(?:\w+\s+)?(?:above|below|mentioned|attached|aforementioned)\b|\bthe\s+(?:latter|former)\b"
     r"|\bthe\s+(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+[a-z]"
 )
 _QUOTED = re.compile(r"\"[^\"]{1,60}\"|'[^']{1,60}'|`[^`]{1,60}`")
@@ -107,6 +122,12 @@ def _verb(word: str) -> bool:
     return bool(entry and entry[3])
 
 
+def opens_request(text: str) -> bool:
+    """The sentence opens with a verb (after any opener): an imperative, whole however short."""
+    w = [x for x in words(text.lower()) if x not in _OPENERS]
+    return bool(w) and _verb(w[0])
+
+
 def _imperative_object(low: str) -> list[str] | None:
     """The words after an imperative clause's verb (None when the clause opens with no verb)."""
     w = words(low)
@@ -118,6 +139,18 @@ def _imperative_object(low: str) -> list[str] | None:
     while rest and rest[0] in {"me", "us"}:
         rest = rest[1:]
     return rest
+
+
+def _past_own(low: str) -> bool:
+    """A first-person past that is no decision: "we decided/agreed/switched …" sets a standing way
+    (WordNet's verbs of deciding, `clausal`), "I meant/broke/saw …" tells what happened."""
+    from persona_pipeline.persona.digest.clausal import clausal
+
+    m = _PAST_OWN.match(low)
+    if not m or not is_past(m.group("verb")):
+        return False
+    entry = clausal(m.group("verb"))
+    return not (entry and entry[0] == "decide") and m.group("verb") not in {"switched", "moved", "changed"}
 
 
 def _keeps(clause: str) -> bool:
@@ -140,8 +173,10 @@ def for_the_moment(text: str) -> str:
         return "go-ahead"
     if _INTENTION.match(low):
         return "own next step"
-    if _PAST_REPORT.match(low):
+    if _PAST_REPORT.match(low) or _past_own(low):
         return "past report"
+    if _PERCEIVES.match(low):
+        return "report of what is seen"
     if (m := _WANT.match(low)) and not UNIVERSAL.search(low):
         rest = m.group("rest")
         if _WANT_PASSIVE.match(rest):
@@ -154,7 +189,7 @@ def for_the_moment(text: str) -> str:
         obj = _imperative_object(clause)
         if obj and obj[0] in _ANAPHORIC and not UNIVERSAL.search(clause) and not _keeps(clause):
             return "acts on what was just said"
-    if _POINTED.search(low) and _imperative_object(low) is not None:
+    if _POINTED.search(low):
         return "acts on what was just said"
     return ""
 
