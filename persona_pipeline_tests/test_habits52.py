@@ -193,6 +193,10 @@ def test_a_spanish_question_or_failure_repeated_is_no_habit() -> None:
         ("When using the latter, the import should read the header row.", "acts on what was just said"),
         ("I don't see those volunteer names in the table.", "report of what is seen"),
         ("We now see two greeting banners.", "report of what is seen"),
+        ("I specifically meant the caption under the second photo.", "past report"),
+        ("List every guest that was named earlier in this conversation.", "acts on what was just said"),
+        ("Write a note to record what we just learned about the oven timer.", "acts on what was just said"),
+        ("Try baking it at a lower heat then, noting how it browns.", "acts on what was just said"),
     ],
 )
 def test_requests_for_the_moment_only_corroborate(sentence: str, why: str) -> None:
@@ -212,6 +216,8 @@ def test_requests_for_the_moment_only_corroborate(sentence: str, why: str) -> No
         "We didn't use to pin versions, now we always pin them.",
         "We decided to use pnpm for every package.",
         "I find long answers hard to read.",
+        "Put every helper in this repo under a utils module.",
+        "If the tests fail, stop then and tell me.",
     ],
 )
 def test_standing_rules_that_look_like_requests_keep_their_force(sentence: str) -> None:

@@ -335,6 +335,12 @@ _PAST_IRREGULAR = frozenset(
         "threw",
         "woke",
         "forgot",
+        # irregular pasts of the verbs of meaning and perception (Quirk et al. 1985, Appendix I.18)
+        "meant",
+        "saw",
+        "knew",
+        "understood",
+        "heard",
     ]
 )
 _FILLER_WORDS = (
@@ -1346,7 +1352,8 @@ def read(sentence: str) -> Reading:
     if _anaphoric(text):
         return Reading(text, False, 0.0, "anaphoric", corroborates=True)
     turned = reversal(text)
-    if not turned and (moment := _for_the_moment(text)):
+    # (a sentence-final "now" reads as a change of habit; beside "again" it is this moment's: "try again now")
+    if (not turned or re.search(r"\bagain\b", low)) and (moment := _for_the_moment(text)):
         # work asked for now ("let's …", "I want to add a …", "explain it"): it may count towards
         # a habit or back a rule said elsewhere, never state one (digest/requests)
         return Reading(text, False, 0.0, moment, corroborates=True)

@@ -34,6 +34,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from persona_pipeline.persona.digest.reading import (
+    DEICTIC_SCOPE,
     FUTURE,
     HABITUAL,
     PREPOSITIONS,
@@ -83,6 +84,11 @@ _POINTED = re.compile(
     r"\bthe\s+(?:\w+\s+)?(?:above|below|mentioned|attached|aforementioned)\b|\bthe\s+(?:latter|former)\b"
     r"|\bthe\s+(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+[a-z]"
 )
+# what just happened ("what we just learned", "the fix you just made"): the recent past, one occasion
+_JUST_DONE = re.compile(r"\b(?:i|we|you)\s+just\s+(?:\w+ed|made|did|said|saw|found|wrote|learnt|built|got)\b")
+# a clause ending in "then" ("try merging into main then, …"): the next step of the work in hand
+_THEN = re.compile(r"\w\s+then\s*(?:[,;.!]|$)")
+_DEMONSTRATIVE = re.compile(r"\b(?:this|these)\s+[a-z][\w-]*")
 _QUOTED = re.compile(r"\"[^\"]{1,60}\"|'[^']{1,60}'|`[^`]{1,60}`")
 # adverbs and politeness before an imperative's verb
 _OPENERS = frozenset(
@@ -189,7 +195,11 @@ def for_the_moment(text: str) -> str:
         obj = _imperative_object(clause)
         if obj and obj[0] in _ANAPHORIC and not UNIVERSAL.search(clause) and not _keeps(clause):
             return "acts on what was just said"
-    if _POINTED.search(low):
+    if _POINTED.search(low) or _JUST_DONE.search(low) or _THEN.search(low):
+        return "acts on what was just said"
+    if opens_request(low) and any(DEICTIC_SCOPE.search("in " + m.group()) for m in _DEMONSTRATIVE.finditer(low)):
+        # "list every rule of this conversation": one thing pointed at, not a standing place
+        # (`reading.DEICTIC_SCOPE` lists the places a "this" keeps standing: repo, project, codebase …)
         return "acts on what was just said"
     return ""
 
