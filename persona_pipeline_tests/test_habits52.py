@@ -218,6 +218,8 @@ def test_requests_for_the_moment_only_corroborate(sentence: str, why: str) -> No
         "I find long answers hard to read.",
         "Put every helper in this repo under a utils module.",
         "If the tests fail, stop then and tell me.",
+        "Keep functions under forty lines, split them otherwise.",
+        "Our invoices are paper, file them in the blue binder.",
     ],
 )
 def test_standing_rules_that_look_like_requests_keep_their_force(sentence: str) -> None:

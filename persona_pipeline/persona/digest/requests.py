@@ -191,10 +191,12 @@ def for_the_moment(text: str) -> str:
             obj = words(inf.group("obj"))
             if (obj and obj[0] in _ONE) or _QUOTED.search(inf.group("obj")):
                 return "want of one change"
-    for clause in re.split(r"[,;:]\s+|\s+(?:and|then)\s+", low):
-        obj = _imperative_object(clause)
-        if obj and obj[0] in _ANAPHORIC and not UNIVERSAL.search(clause) and not _keeps(clause):
-            return "acts on what was just said"
+    # the first clause only: a later one's pronoun points back inside the sentence ("our deploys
+    # are manual, announce them in chat"; "keep functions short, split them otherwise")
+    first = re.split(r"[,;:]\s+|\s+(?:and|then)\s+", low, maxsplit=1)[0]
+    obj = _imperative_object(first)
+    if obj and obj[0] in _ANAPHORIC and not UNIVERSAL.search(first) and not _keeps(first):
+        return "acts on what was just said"
     if _POINTED.search(low) or _JUST_DONE.search(low) or _THEN.search(low):
         return "acts on what was just said"
     if opens_request(low) and any(DEICTIC_SCOPE.search("in " + m.group()) for m in _DEMONSTRATIVE.finditer(low)):
