@@ -301,3 +301,17 @@ def test_a_short_imperative_is_a_sentence_of_its_own_not_a_fragment() -> None:
         "Also, from now on, never ask me before running the linter.",
     ]
     assert _spans("pathlib. don't reach for os.path") == ["pathlib. don't reach for os.path"]
+
+
+def test_a_request_put_as_a_question_counts_towards_a_habit_but_states_nothing() -> None:
+    asked = "can you please draft the release notes for what we shipped?"
+    r = read(asked)
+    assert not r.rule and r.corroborates
+    assert not read("can you tell me why the build is slow?").corroborates  # asks for information
+    sessions = [
+        ["great! can you please draft the release notes for what we shipped?"],
+        ["could you write the release notes for this sprint's work?"],
+        ["please draft the release notes for everything we merged"],
+    ]
+    habits = _habits(sessions)
+    assert len(habits) == 1 and "release notes" in habits[0]

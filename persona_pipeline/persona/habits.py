@@ -41,7 +41,7 @@ from persona_pipeline.persona.digest import similarity as sim
 from persona_pipeline.persona.digest import tongues
 from persona_pipeline.persona.digest.models import TIER_WEIGHT, Facet, Observation, Rule
 from persona_pipeline.persona.digest.reading import DEICTIC_TIME, MALFUNCTION, MENTAL, NAMED_CODE, is_question
-from persona_pipeline.persona.digest.requests import Request, requests_in
+from persona_pipeline.persona.digest.requests import Request, polite_request, requests_in
 
 MIN_HABIT_SESSIONS = 3
 OBJECT_SIMILARITY = 0.5
@@ -95,7 +95,11 @@ def _countable(r: Request, quote: str) -> bool:
     if r.verb in _REPAIR or r.verb in _ASPECTUAL or r.verb in MENTAL:
         return False
     low = quote.lower()
-    if MALFUNCTION.search(low) or re.search(r"\b(?:still|again|error|errors)\b", low) or is_question(quote):
+    if (
+        MALFUNCTION.search(low)
+        or re.search(r"\b(?:still|again|error|errors)\b", low)
+        or (is_question(quote) and not polite_request(quote))
+    ):
         return False
     if not _object_words(r):
         # an object-less request counts only when the verb is specific ("commit", "push")

@@ -62,6 +62,12 @@ def _for_the_moment(text: str) -> str:
     return for_the_moment(text)
 
 
+def _polite_request(text: str) -> bool:
+    from persona_pipeline.persona.digest.requests import polite_request
+
+    return polite_request(text)
+
+
 def _valence(text: str) -> float:
     from persona_pipeline.persona.digest.similarity import valence
 
@@ -1311,7 +1317,9 @@ def read(sentence: str) -> Reading:
         )
     off = _one_off(text, cls, changed)
     if off:
-        return Reading(text, False, 0.0, off)
+        # "can you please write the release notes?": a request put as a question may count towards a
+        # habit, never state one (digest/requests)
+        return Reading(text, False, 0.0, off, corroborates=off == "question" and _polite_request(text))
     split, reasons = reason_clauses(cls)
     main = [c for i, c in enumerate(split) if i not in reasons]
     # what follows a reason's "so" is the main clause: "X is how support finds out, so keep it updated"

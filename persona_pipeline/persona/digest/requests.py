@@ -34,9 +34,11 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from persona_pipeline.persona.digest.reading import (
+    AUX,
     DEICTIC_SCOPE,
     FUTURE,
     HABITUAL,
+    MENTAL,
     PREPOSITIONS,
     UNIVERSAL,
     base_verbs,
@@ -126,6 +128,44 @@ def _verb(word: str) -> bool:
         return True
     entry = clausal_verbs().get(word)
     return bool(entry and entry[3])
+
+
+# a request put as a question to the agent (Quirk et al. 1985, §11.25: "can/could/would/will you …?")
+_POLITE = re.compile(
+    r"^(?:[a-z!]+[,!.]?\s+){0,2}?(?:can|could|would|will)\s+you\s+(?:please\s+|pls\s+|kindly\s+|also\s+)*(?P<verb>[a-z]+)"
+)
+
+
+def polite_request(text: str) -> bool:
+    """A request put as a question: "can you (please) <verb> …?" — asks for work, not information."""
+    m = _POLITE.match(" ".join(text.lower().split()))
+    return bool(m) and _asked_verb(m.group("verb"))
+
+
+def _asked_verb(word: str) -> bool:
+    """The word after "can you (please)": a verb of work, not one of knowing or telling ("can you
+    tell me why …", "could you see if …", "can you think of …": asks for information)."""
+    return word not in MENTAL and word not in AUX and word not in {"be", "see", "tell", "not", "please", "explain"}
+
+
+# what opens a noun phrase after a verb (Quirk et al. 1985, §5.10 determiners, §6.2 object pronouns)
+_NP_OPENERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "my", "our", "your", "its", "their"})
+_NP_OPENERS |= frozenset({"it", "them", "me", "us", "all", "some", "any", "every", "each"})
+_NOT_VERBS = frozenset({"and", "or", "but", "so", "if", "when", "then", "not", "no", "of", "in", "on", "for", "to"})
+
+
+def _before_object(w: list[str], i: int) -> bool:
+    """A word the imperative lists miss ("draft", "tidy") is a verb when a determiner or an object
+    pronoun follows it at the head of its clause ("draft the notes", "tidy it up")."""
+    return (
+        i + 1 < len(w)
+        and w[i + 1] in _NP_OPENERS
+        and w[i].isalpha()
+        and w[i] not in _NOT_VERBS
+        and w[i] not in AUX
+        and w[i] not in _NP_OPENERS
+        and w[i] not in {"i", "we", "you", "he", "she", "they", "there", "here"}
+    )
 
 
 def opens_request(text: str) -> bool:
@@ -236,11 +276,13 @@ def requests_in(text: str) -> tuple[Request, ...]:
         i = 0
         while i < len(w) and (w[i] in _OPENERS or w[i].endswith("ly") or w[i] in {"let's", "lets", "go", "ahead"}):
             i += 1
-        if i < len(w) and w[i] in {"help", "can", "could", "would"}:
-            i += 1  # "help me make …", "can you add …": the request's own verb follows
-            while i < len(w) and w[i] in {"me", "us", "you"}:
+        asked = False
+        if i < len(w) and w[i] in {"help", "can", "could", "would", "will"}:
+            asked = w[i] != "help" and i + 1 < len(w) and w[i + 1] == "you"
+            i += 1  # "help me make …", "can you please add …": the request's own verb follows
+            while i < len(w) and (w[i] in {"me", "us", "you", "kindly"} or w[i] in _OPENERS):
                 i += 1
-        if i >= len(w) or not _verb(w[i]):
+        if i >= len(w) or not (_verb(w[i]) or (asked and _asked_verb(w[i])) or _before_object(w, i)):
             continue
         verb, obj = w[i], []
         for x in w[i + 1 :]:
