@@ -19,7 +19,7 @@ from persona_pipeline.persona.digest.offline import OfflineDigester
 from persona_pipeline.persona.digest.reading import read
 from persona_pipeline.persona.digest.requests import for_the_moment, requests_in
 from persona_pipeline.persona.fold import fold
-from persona_pipeline.persona.habits import FRAME, MIN_HABIT_SESSIONS, _score, habit_rules
+from persona_pipeline.persona.habits import FRAME, MIN_HABIT_SESSIONS, habit_rules, habit_score
 from persona_pipeline.persona.pack import compile_pack
 
 
@@ -135,7 +135,7 @@ def test_one_long_session_repeating_a_request_is_more_than_one_remark_less_than_
     one = [(once, req)]
     many = [(obs[0], req)]
     two = [*one, (once.model_copy(update={"session_id": "other"}), req)]
-    assert _score(one) < _score(many) < _score(two)
+    assert habit_score(one) < habit_score(many) < habit_score(two)
 
 
 def test_a_habit_already_stated_as_a_rule_is_not_repeated() -> None:
@@ -181,7 +181,9 @@ def test_a_spanish_question_or_failure_repeated_is_no_habit() -> None:
         ("lets take a step back and rethink the schema", "proposal"),
         ("I want to also add a 'weekly' option.", "want of one change"),
         ("I want you to change that to a bar chart.", "want of one change"),
-        ("I want the old greeting to be replaced with the new slogan.", "want of one change"),
+        ("I want this greeting to be replaced with the new slogan.", "want of one change"),
+        ("I want to rename the 'Misc' column.", "want of one change"),
+        ("I'm going to restart the kiln controller now.", "own next step"),
         ("I'm going to open a fresh chat.", "own next step"),
         ("We'll move the seedlings to the greenhouse.", "own next step"),
         ("I didn't ask you to rename the columns at all.", "past report"),
@@ -219,6 +221,9 @@ def test_requests_for_the_moment_only_corroborate(sentence: str, why: str) -> No
         "Put every helper in this repo under a utils module.",
         "If the tests fail, stop then and tell me.",
         "Keep functions under forty lines, split them otherwise.",
+        "I want the error pages to be written in plain English.",
+        "I want you to write the release notes in British English.",
+        "I want you to write a failing test first.",
         "Our invoices are paper, file them in the blue binder.",
     ],
 )
@@ -294,13 +299,13 @@ def test_a_paragraph_pasted_the_same_way_each_time_is_no_habit() -> None:
 
 
 def test_a_short_imperative_is_a_sentence_of_its_own_not_a_fragment() -> None:
-    from persona_pipeline.persona.digest.offline import _spans
+    from persona_pipeline.persona.digest.offline import spans
 
-    assert _spans("Go ahead. Also, from now on, never ask me before running the linter.") == [
+    assert spans("Go ahead. Also, from now on, never ask me before running the linter.") == [
         "Go ahead.",
         "Also, from now on, never ask me before running the linter.",
     ]
-    assert _spans("pathlib. don't reach for os.path") == ["pathlib. don't reach for os.path"]
+    assert spans("pathlib. don't reach for os.path") == ["pathlib. don't reach for os.path"]
 
 
 def test_a_request_put_as_a_question_counts_towards_a_habit_but_states_nothing() -> None:

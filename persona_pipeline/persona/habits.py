@@ -1,24 +1,28 @@
 """Habits shown by repetition: the same kind of request made in several sessions.
 
-A person rarely states "always propose a commit message"; they ask for one at the end of session
+A person rarely states "always draft the changelog entry"; they ask for one at the end of session
 after session, each time about that session's work. No single sentence is a rule (each is a request
 for the moment, `digest.requests`), but the same kind of request across sessions is a standing
 habit the agent can take up unasked.
 
 Kind of request: an imperative clause's head verb and its object's words up to the first
-preposition (`digest.requests.requests_in`), the object reduced to its words of Zipf ≤ 5
-(`similarity.NAMED`: "documentation", "tests", "title" stay; "change", "thing", "work" go). Two
+preposition (`digest.requests.requests_in`), the object reduced to its words of Zipf ≤ 5.2
+(OBJECT_WEIGHT: "invoice", "recipe", "changelog" stay; "change", "thing", "work" go). Two
 requests are one kind when their verbs are one word or WordNet synonyms (`similarity.similarity`
 credits synonyms) — or both produce a text for the person (the verbs of creation and of giving and
-saying, Levin 1993 §26 and §13.1, §37.7: "write a commit message" / "suggest a commit title") — and
+saying, Levin 1993 §26 and §13.1, §37.7: "write the changelog entry" / "give me a changelog line") — and
 their objects are alike (rarity-weighted Dice ≥ OBJECT_SIMILARITY); an object-less request counts
-only when its verb is itself specific (Zipf ≤ 5: "commit", "push", "deploy"; not "do", "go", "run").
+only when its verb is itself specific (Zipf ≤ 5: "deploy", "rebase", "publish"; not "do", "go", "run").
 Never a habit:
   - a repair ("fix", "debug", …) or any request said beside a malfunction (`reading.MALFUNCTION`,
     "still", "again"): asked again because the agent failed, not because the person wants it each
     time;
   - an aspectual verb (Levin 1993 §55.1: begin, continue, proceed, resume, start, stop, finish …)
     or a light verb with no object of its own ("do it", "go on", "try again").
+
+Sessions that only repeat another session's words (an exporter saving one chat twice) are not
+counted again (`copied_sessions`); a request that always sits beside the same other sentence of its
+turn is a pasted template, not typed anew (`_template`).
 
 Support: distinct sessions. A habit needs MIN_HABIT_SESSIONS of them (a request made in two sessions
 can be two one-offs that happen to share a verb). Inside one session, repeats add to the score with
@@ -194,7 +198,7 @@ def _sessions(members: Sequence[tuple[Observation, Request]]) -> set[str]:
     return {o.session_id or o.unit_key for o, _ in members}
 
 
-def _score(members: Sequence[tuple[Observation, Request]]) -> float:
+def habit_score(members: Sequence[tuple[Observation, Request]]) -> float:
     """Σ over sessions of the session's strongest tier weight, plus up to REPEAT_CREDIT of it for
     its repeats (k turns asking: × 1 + REPEAT_CREDIT·(1 − 1/k)); one wording said k times in a
     session is one observation with k evidence turns."""
@@ -256,9 +260,9 @@ def _siblings(observations: Sequence[Observation]) -> dict[str, frozenset[str]]:
 
 
 def _template(members: Sequence[tuple[Observation, Request]], siblings: dict[str, frozenset[str]]) -> bool:
-    """Every instance sits in a turn with the same other sentence, word for word: a
-    paragraph pasted or generated the same way each time (an editor's prompt template), not a
-    request typed anew."""
+    """Every instance sits in a turn with the same other sentence, word for word: a paragraph
+    pasted or generated the same way each time (an editor's prompt template), not a request typed
+    anew."""
     around = [siblings.get(o.observation_id, frozenset()) for o, _ in members]
     return bool(around) and bool(frozenset.intersection(*around))
 
@@ -279,7 +283,7 @@ def habit_rules(observations: Sequence[Observation], rules: Sequence[Rule] = ())
         sessions = _sessions(members)
         ids = frozenset(o.observation_id for o, _ in members)
         if any(len(ids & u) * 2 >= min(len(ids), len(u)) for u in used):
-            continue  # two kinds asked mostly in the same sentences ("commit and push"): one habit
+            continue  # two kinds asked mostly in the same sentences ("build and deploy"): one habit
         if any(" ".join(o.statement.split()).casefold().rstrip(".") in stated for o, _ in members):
             continue
         if any(_holds(r, members[0][1], ids) for r in rules if r.superseded_by is None):
@@ -299,7 +303,7 @@ def habit_rules(observations: Sequence[Observation], rules: Sequence[Rule] = ())
                 support_sessions=len(sessions),
                 support_projects=len({o.project for o in obs}),
                 projects=sorted({o.project for o in obs}),
-                score=_score(members),
+                score=habit_score(members),
                 first_seen=stamps[0] if stamps else None,
                 last_seen=stamps[-1] if stamps else None,
                 observation_ids=sorted(ids),

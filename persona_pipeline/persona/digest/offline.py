@@ -359,7 +359,7 @@ def statement_of(reading: Reading) -> str:
     return t if t.endswith((".", "!", "?", "`", ")")) else t + "."
 
 
-def _spans(text: str) -> list[str]:
+def spans(text: str) -> list[str]:
     """Sentences; a bare fragment ("pathlib.", "no, polars.") is joined to the next sentence when
     that one is a rule ("no, pathlib. don't reach for os.path"), else read on its own."""
     out: list[str] = []
@@ -396,7 +396,7 @@ def drafts_for(inp: DigestInput) -> list[DraftObservation]:
         # pasted output and quoted text are not the person's words (`pasted`); an instruction file
         # is the person's own text throughout (its reader already drops fenced code)
         text = ev.excerpt if ev.tier == Tier.T0 else own_words(ev.excerpt, ev.context)
-        for sentence in _spans(text):
+        for sentence in spans(text):
             r = read(sentence)
             # a corroborating reading is kept too: the fold lets it add support to a rule stated
             # elsewhere, never establish or name one

@@ -1361,7 +1361,9 @@ def read(sentence: str) -> Reading:
         return Reading(text, False, 0.0, "anaphoric", corroborates=True)
     turned = reversal(text)
     # (a sentence-final "now" reads as a change of habit; beside "again" it is this moment's: "try again now")
-    if (not turned or re.search(r"\bagain\b", low)) and (moment := _for_the_moment(text)):
+    moment = _for_the_moment(text)
+    # (the speaker's own next step is a status note, "now" or not: "I'm going to restart it now")
+    if moment and (not turned or re.search(r"\bagain\b", low) or moment == "own next step"):
         # work asked for now ("let's …", "I want to add a …", "explain it"): it may count towards
         # a habit or back a rule said elsewhere, never state one (digest/requests)
         return Reading(text, False, 0.0, moment, corroborates=True)

@@ -39,6 +39,7 @@ from persona_pipeline.persona.digest.reading import (
     FUTURE,
     HABITUAL,
     MENTAL,
+    NAMED_CODE,
     PREPOSITIONS,
     UNIVERSAL,
     base_verbs,
@@ -75,11 +76,14 @@ _WANT = re.compile(
 _WANT_INF = re.compile(
     r"^(?:(?:you|him|her|them|us)\s+)?to\s+(?:also\s+|just\s+|\w+ly\s+)*(?P<verb>[a-z']+)\s*(?P<obj>.*)$"
 )
-_WANT_PASSIVE = re.compile(r"^(?:the|this|that|these|those|it|its|our|my)\b.*\bto be\s+\w+(?:ed|en|wn)\b")
+_WANT_PASSIVE = re.compile(r"^(?P<np>(?:the|this|that|it|its)\b.*?)\s*\bto be\s+\w+(?:ed|en|wn)\b")
 # verbs whose object is a standing choice, not a change: "I want you to use polars" is a preference
 _CHOICE = frozenset({"use", "prefer", "keep", "stick", "avoid", "follow", "stay", "be", "have", "know", "see"})
 # determiners and pronouns of one referent (Quirk §5.12, §6.18); the indefinite article picks one new thing
-_ONE = frozenset({"the", "this", "that", "these", "those", "it", "them", "a", "an", "its"})
+# determiners and pronouns of one referent (Quirk §5.12, §6.18): a demonstrative, "it", and the
+# indefinite article (one new thing); "the" + a plural or mass noun names a class ("the release
+# notes", "the docs"), so "the" counts only beside a quoted value or a named file
+_ONE = frozenset({"this", "that", "it", "a", "an"})
 _ANAPHORIC = frozenset({"it", "this", "that", "these", "those", "them"})
 # pointing at what the conversation holds: "the above", "the mentioned docs", "the two files"
 _POINTED = re.compile(
@@ -187,6 +191,16 @@ def _imperative_object(low: str) -> list[str] | None:
     return rest
 
 
+_FIRST = re.compile(r"\bfirst\b")
+
+
+def _one_referent(phrase: str) -> bool:
+    """A noun phrase naming one thing: a demonstrative, "it" or "a(n)" opening it, or a quoted value
+    or a named file in it. "the release notes", "the error pages": a class, not one thing."""
+    w = words(phrase)
+    return bool(w and w[0] in _ONE) or bool(_QUOTED.search(phrase) or NAMED_CODE.search(phrase))
+
+
 def _past_own(low: str) -> bool:
     """A first-person past that is no decision: "we decided/agreed/switched …" sets a standing way
     (WordNet's verbs of deciding, `clausal`), "I meant/broke/saw …" tells what happened."""
@@ -225,12 +239,12 @@ def for_the_moment(text: str) -> str:
         return "report of what is seen"
     if (m := _WANT.match(low)) and not UNIVERSAL.search(low):
         rest = m.group("rest")
-        if _WANT_PASSIVE.match(rest):
+        if (p := _WANT_PASSIVE.match(rest)) and _one_referent(p.group("np")):
             return "want of one change"
-        if (inf := _WANT_INF.match(rest)) and inf.group("verb") not in _CHOICE:
-            obj = words(inf.group("obj"))
-            if (obj and obj[0] in _ONE) or _QUOTED.search(inf.group("obj")):
-                return "want of one change"
+        # ("write a failing test first": a procedure, said for every time)
+        inf = _WANT_INF.match(rest)
+        if inf and inf.group("verb") not in _CHOICE and not _FIRST.search(rest) and _one_referent(inf.group("obj")):
+            return "want of one change"
     # the first clause only: a later one's pronoun points back inside the sentence ("our deploys
     # are manual, announce them in chat"; "keep functions short, split them otherwise")
     first = re.split(r"[,;:]\s+|\s+(?:and|then)\s+", low, maxsplit=1)[0]
