@@ -184,6 +184,7 @@ def test_a_spanish_question_or_failure_repeated_is_no_habit() -> None:
         ("I want this greeting to be replaced with the new slogan.", "want of one change"),
         ("I want to rename the 'Misc' column.", "want of one change"),
         ("I'm going to restart the kiln controller now.", "own next step"),
+        ("I want you to undo this glaze recipe change first.", "want of one change"),
         ("I'm going to open a fresh chat.", "own next step"),
         ("We'll move the seedlings to the greenhouse.", "own next step"),
         ("I didn't ask you to rename the columns at all.", "past report"),
@@ -223,7 +224,7 @@ def test_requests_for_the_moment_only_corroborate(sentence: str, why: str) -> No
         "Keep functions under forty lines, split them otherwise.",
         "I want the error pages to be written in plain English.",
         "I want you to write the release notes in British English.",
-        "I want you to write a failing test first.",
+        "I want you to add a regression check first.",
         "Our invoices are paper, file them in the blue binder.",
     ],
 )

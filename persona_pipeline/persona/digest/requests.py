@@ -241,10 +241,13 @@ def for_the_moment(text: str) -> str:
         rest = m.group("rest")
         if (p := _WANT_PASSIVE.match(rest)) and _one_referent(p.group("np")):
             return "want of one change"
-        # ("write a failing test first": a procedure, said for every time)
+        # ("… a regression check first": a procedure, said for every time — unless the object is one
+        # thing pointed at: "revert this migration first")
         inf = _WANT_INF.match(rest)
-        if inf and inf.group("verb") not in _CHOICE and not _FIRST.search(rest) and _one_referent(inf.group("obj")):
-            return "want of one change"
+        if inf and inf.group("verb") not in _CHOICE and _one_referent(inf.group("obj")):
+            pointed = words(inf.group("obj"))[:1] in (["this"], ["that"], ["it"])
+            if pointed or not _FIRST.search(rest):
+                return "want of one change"
     # the first clause only: a later one's pronoun points back inside the sentence ("our deploys
     # are manual, announce them in chat"; "keep functions short, split them otherwise")
     first = re.split(r"[,;:]\s+|\s+(?:and|then)\s+", low, maxsplit=1)[0]
