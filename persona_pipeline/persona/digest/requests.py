@@ -14,17 +14,18 @@ adverbial of habit, `reading.HABITUAL`, or a "from now on", `reading.FUTURE`). T
   - a go-ahead ("go ahead and …", "proceed …", "continue …"): consent to the work in hand;
   - the speaker's own next step ("I'm going to …", "I'll …", "we're about to …": the future of
     intention, Quirk et al. 1985, §4.45) — a status note;
-  - a first-person past with "did" ("I didn't ask for …", "we didn't commit …"): a report about the
+  - a first-person past with "did" ("I didn't say to bold it", "we didn't water the beds"): a report about the
     last answer or the work so far, a correction of it, not a disposition;
-  - a want of one change ("I want to add a …", "I want you to change that …", "I want the X to be
+  - a want of one change ("I want to plant a …", "I want you to shorten that …", "I want this banner to be
     replaced …"): a volition verb with a "to"-infinitive whose object is one thing (a determiner
     or pronoun of one referent, a quoted value, a named file), without a quantifier of a class;
-  - an imperative acting on what was just said or shown ("explain it", "condense this", "review the
-    two mentioned docs"): an anaphoric or demonstrative object (Quirk et al. 1985, §6.18, §17.93),
+  - an imperative acting on what was just said or shown ("shorten it", "translate this", "compare the
+    two mentioned recipes"): an anaphoric or demonstrative object (Quirk et al. 1985, §6.18, §17.93),
     or one counted or pointed at in the conversation ("the above", "the mentioned", "the two …").
 
-`request_of(clause)` — the head verb and the object of an imperative clause, for counting the same
-kind of request across sessions (`persona.habits`).
+`requests_in(text)` — the head verb and the object of every imperative clause, for counting the same
+kind of request across sessions (`persona.habits`); `polite_request(text)` — a request put as a
+question ("can you please …?"), which corroborates instead of being dropped as a question.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ _INTENTION = re.compile(
 )
 # a first-person past with "did": what happened in the work, not what the person does
 _PAST_REPORT = re.compile(r"^(?:(?:but|so|and|no)[,!.]?\s+)*(?:i|we)\s+(?:didn'?t|did not|did)\b")
-# a first-person past of another verb ("I specifically meant …", "we broke …"): what happened
+# a first-person past of another verb ("I actually wanted …", "we broke …"): what happened
 _PAST_OWN = re.compile(r"^(?:(?:but|so|and|no)[,!.]?\s+)*(?:i|we)\s+(?:\w+ly\s+|just\s+|already\s+)*(?P<verb>[a-z]+)\b")
 # the person reporting what they see or hear now (verbs of perception, Quirk et al. 1985, §4.29)
 _PERCEIVES = re.compile(
@@ -90,9 +91,9 @@ _POINTED = re.compile(
     r"\bthe\s+(?:\w+\s+)?(?:above|below|mentioned|attached|aforementioned)\b|\bthe\s+(?:latter|former)\b"
     r"|\bthe\s+(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+[a-z]"
 )
-# what just happened ("what we just learned", "the fix you just made"): the recent past, one occasion
+# what just happened ("what we just tasted", "the label you just printed"): the recent past, one occasion
 _JUST_DONE = re.compile(r"\b(?:i|we|you)\s+just\s+(?:\w+ed|made|did|said|saw|found|wrote|learnt|built|got)\b")
-# a clause ending in "then" ("try merging into main then, …"): the next step of the work in hand
+# a clause ending in "then" ("bake it longer then, …"): the next step of the work in hand
 _THEN = re.compile(r"\w\s+then\s*(?:[,;.!]|$)")
 _DEMONSTRATIVE = re.compile(r"\b(?:this|these)\s+[a-z][\w-]*")
 _QUOTED = re.compile(r"\"[^\"]{1,60}\"|'[^']{1,60}'|`[^`]{1,60}`")
