@@ -9,6 +9,7 @@ from persona_pipeline.persona import repeats
 from persona_pipeline.persona import store as digest_store
 from persona_pipeline.persona.digest.models import Rule
 from persona_pipeline.persona.fold import clear_caches, fold
+from persona_pipeline.persona.habits import habit_rules
 from persona_pipeline.persona.pack import Pack, PackOptions, compile_pack
 from persona_pipeline.persona.review import store as review_store
 
@@ -18,7 +19,11 @@ def refold(settings: Settings) -> list[Rule]:
     trimmed to the evidence still stored (forgotten and aged-out rows are dropped)."""
     with store.connect(settings.warehouse_path) as con:
         # what recurs by machine (a copied session, a tool's prompt template) counts once
-        rules = fold(repeats.counted_once(con, digest_store.load_observations(con)))
+        observations = repeats.counted_once(con, digest_store.load_observations(con))
+        rules = fold(observations)
+        # the same kind of request made in many sessions is a habit no single sentence states
+        rules += habit_rules(observations, rules)
+        del observations
         clear_caches()
         digest_store.save_rules(con, rules)
         review_store.prune(con)

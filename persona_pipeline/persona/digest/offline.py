@@ -19,6 +19,7 @@ from persona_pipeline.persona.digest.commit_style import commit_style_drafts, di
 from persona_pipeline.persona.digest.models import DigestInput, DigestResult, DraftObservation, Facet
 from persona_pipeline.persona.digest.pasted import own_words
 from persona_pipeline.persona.digest.reading import Reading, read, sentences, words
+from persona_pipeline.persona.digest.requests import opens_request
 from persona_pipeline.persona.digest.similarity import tokens
 from persona_pipeline.persona.digest.validate import ground
 
@@ -358,7 +359,7 @@ def statement_of(reading: Reading) -> str:
     return t if t.endswith((".", "!", "?", "`", ")")) else t + "."
 
 
-def _spans(text: str) -> list[str]:
+def spans(text: str) -> list[str]:
     """Sentences; a bare fragment ("pathlib.", "no, polars.") is joined to the next sentence when
     that one is a rule ("no, pathlib. don't reach for os.path"), else read on its own."""
     out: list[str] = []
@@ -372,7 +373,8 @@ def _spans(text: str) -> list[str]:
                 continue
             out.append(pending)
             pending = ""
-        if len(words(s)) <= 2 and not s.rstrip().endswith("?"):
+        # (a short sentence that opens with a verb is whole: "go ahead.", "commit it.")
+        if len(words(s)) <= 2 and not s.rstrip().endswith("?") and not opens_request(s):
             pending = s
             continue
         out.append(s)
@@ -394,7 +396,7 @@ def drafts_for(inp: DigestInput) -> list[DraftObservation]:
         # pasted output and quoted text are not the person's words (`pasted`); an instruction file
         # is the person's own text throughout (its reader already drops fenced code)
         text = ev.excerpt if ev.tier == Tier.T0 else own_words(ev.excerpt, ev.context)
-        for sentence in _spans(text):
+        for sentence in spans(text):
             r = read(sentence)
             # a corroborating reading is kept too: the fold lets it add support to a rule stated
             # elsewhere, never establish or name one

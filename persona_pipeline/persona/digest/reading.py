@@ -56,6 +56,18 @@ def _standing_inability(w: list[str], clause: str) -> bool:
     return standing_inability(w, clause)
 
 
+def _for_the_moment(text: str) -> str:
+    from persona_pipeline.persona.digest.requests import for_the_moment
+
+    return for_the_moment(text)
+
+
+def _polite_request(text: str) -> bool:
+    from persona_pipeline.persona.digest.requests import polite_request
+
+    return polite_request(text)
+
+
 def _valence(text: str) -> float:
     from persona_pipeline.persona.digest.similarity import valence
 
@@ -329,6 +341,12 @@ _PAST_IRREGULAR = frozenset(
         "threw",
         "woke",
         "forgot",
+        # irregular pasts of the verbs of meaning and perception (Quirk et al. 1985, Appendix I.18)
+        "meant",
+        "saw",
+        "knew",
+        "understood",
+        "heard",
     ]
 )
 _FILLER_WORDS = (
@@ -1299,7 +1317,9 @@ def read(sentence: str) -> Reading:
         )
     off = _one_off(text, cls, changed)
     if off:
-        return Reading(text, False, 0.0, off)
+        # "can you please write the release notes?": a request put as a question may count towards a
+        # habit, never state one (digest/requests)
+        return Reading(text, False, 0.0, off, corroborates=off == "question" and _polite_request(text))
     split, reasons = reason_clauses(cls)
     main = [c for i, c in enumerate(split) if i not in reasons]
     # what follows a reason's "so" is the main clause: "X is how support finds out, so keep it updated"
@@ -1339,4 +1359,12 @@ def read(sentence: str) -> Reading:
         return Reading(text, False, 0.0, "named file or function")
     if _anaphoric(text):
         return Reading(text, False, 0.0, "anaphoric", corroborates=True)
-    return Reading(text, True, force, why, reversal=reversal(text))
+    turned = reversal(text)
+    # (a sentence-final "now" reads as a change of habit; beside "again" it is this moment's: "try again now")
+    moment = _for_the_moment(text)
+    # (the speaker's own next step is a status note, "now" or not: "I'm going to restart it now")
+    if moment and (not turned or re.search(r"\bagain\b", low) or moment == "own next step"):
+        # work asked for now ("let's …", "I want to add a …", "explain it"): it may count towards
+        # a habit or back a rule said elsewhere, never state one (digest/requests)
+        return Reading(text, False, 0.0, moment, corroborates=True)
+    return Reading(text, True, force, why, reversal=turned)
