@@ -430,11 +430,12 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     # Untuned on main 43a967a: 91.6% / 67.9% / 53.9 FP/MB / 163 stray, idempotent (as the holdout, seeds 1 /
     # 2 / 7 on main 2d9fec1: 90.2 / 89.0 / 90.3% secrets, 70.3 / 69.1 / 69.3% personal data).
     28: JoinedFloors(0.928, 0.809, 15.0, 184),
-    # Round 29 (dev since round 30 is written blind): floors at its untuned figures drawn as dev at seed 7
-    # (n 1200) on main 6a2e337 less 1.5 points: 94.4% secrets, 56.7% personal data, 109.1 FP/MB (+15), 105
-    # stray spans (+30), idempotent (as the holdout, seeds 1 / 2 / 7 on main 43a967a: 94.3 / 95.4 / 94.7%
-    # secrets, 57.2 / 55.4 / 55.9% personal data). tune29 raises them at merge if it improves round 29.
-    29: JoinedFloors(0.929, 0.552, 124.1, 135),
+    # Round 29 (dev since round 30 is written blind; tuned in branch tune29): floors at its tuned figures drawn
+    # as dev at seed 7 (n 1200) on the merged head less 1.5 points: 98.0% secrets, 70.8% personal data, 0.0
+    # FP/MB (+15), 99 stray spans (+30), idempotent (seed 2 too: 97.7% / 70.9% / 0.0 FP/MB / 106 stray).
+    # Untuned on main 6a2e337: 94.4% / 56.7% / 109.1 FP/MB / 105 stray, idempotent (as the holdout, seeds 1 /
+    # 2 / 7 on main 43a967a: 94.3 / 95.4 / 94.7% secrets, 57.2 / 55.4 / 55.9% personal data).
+    29: JoinedFloors(0.965, 0.693, 15.0, 129),
 }
 
 
