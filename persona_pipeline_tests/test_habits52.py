@@ -321,3 +321,18 @@ def test_a_request_put_as_a_question_counts_towards_a_habit_but_states_nothing()
     ]
     habits = _habits(sessions)
     assert len(habits) == 1 and "release notes" in habits[0]
+
+
+def test_many_requests_sharing_a_verb_and_one_object_word_stay_linear() -> None:
+    """Each request its own kind under one shared (verb, object word) key: the pass compares a request
+    with a bounded number of kinds per key, not with every earlier one (rev52c H6)."""
+    from persona_pipeline.persona.habits import habit_kinds
+    from persona_pipeline_tests.timing import assert_linear
+
+    syllables = ["ba", "de", "fi", "go", "hu", "ja", "ke", "li", "mo", "nu"]
+
+    def build(n: int) -> list[Observation]:
+        words = ["".join(syllables[int(c)] for c in f"{i:04d}") for i in range(n)]
+        return _observations([[f"add a {w} column"] for w in words])
+
+    assert_linear(habit_kinds, build, 1600, factor=4, max_ratio=8.0)

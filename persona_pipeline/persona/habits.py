@@ -54,6 +54,7 @@ OBJECT_SIMILARITY = 0.5
 OBJECT_WEIGHT = sim._w(5.2)
 WHOLE_MAX_WORDS = 25  # a sentence read whole as one request: longer is a task description, not a request
 WHOLE_SIMILARITY = 0.6  # two requests read whole (no verb to compare) must share most of their words
+CANDIDATES = 48  # kinds a request is compared with per index key, newest first (a bound on the pass)
 REPEAT_CREDIT = 0.5  # the most a session's repeats add, as a share of its own weight (< a second session)
 FRAME = 'Repeatedly asks: "{}"'
 
@@ -181,7 +182,9 @@ def habit_kinds(observations: Sequence[Observation]) -> list[list[tuple[Observat
                 continue
             obj = _object_words(r)
             keys = [(v, x) for v in _verb_keys(r.verb) for x in (sim.index_keys(obj) if obj else {""})]
-            near = sorted({i for kx in keys for i in index.get(kx, ())})
+            # (the newest kinds under each key only: thousands of requests sharing a verb and one
+            # object word, each its own kind, made the pass quadratic; rev52c H6)
+            near = sorted({i for kx in keys for i in index.get(kx, ())[-CANDIDATES:]})
             k = next((i for i in near if kinds[i].takes(r.verb, obj)), None)
             if k is None:
                 kinds.append(_Kind(r.verb, obj))
