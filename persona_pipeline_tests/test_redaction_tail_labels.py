@@ -47,6 +47,9 @@ def test_a_key_under_the_label_closing_the_line_above_is_redacted(text: str, val
         "the nightly build number\n20251103 was green",
         "the file is here\nsrc/app/main_v2.py",
         "api key\nAPI_KEY_PLACEHOLDER",  # no digit: a placeholder, not a value
+        # a field's words are its value, no label of the next line (minisign's signature file header)
+        "untrusted comment: signature from minisign secret key\n"
+        "RWQf6LRCGA9i59SLOFxz6NxvASXDJeRtuZykwQepbDEGt87ig1BNpWaVWuNrm73YiIiJbq71Wi+dP9eKL8OC351vwIasSSbXxwA=",
     ],
 )
 def test_other_values_under_a_line_stay(text: str) -> None:

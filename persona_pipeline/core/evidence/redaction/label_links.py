@@ -344,7 +344,9 @@ def _form_pairs(text: str, may: Callable[[Rx], bool]) -> Iterator[tuple[str, int
         pos, search = 0, _TAIL_LABEL_LINE.searcher(text)
         while (m := search(pos, len(text)))[0][0] >= 0:
             _, (l0, l1), (a, b) = m
-            if _DIGIT.search(text, a, b):
+            # (a line that is a field, `key: words`, holds its own value: `untrusted comment:
+            # signature from minisign secret key` heads a public signature, no key's label)
+            if _DIGIT.search(text, a, b) and ":" not in text[text.rfind("\n", 0, l0) + 1 : l0]:
                 yield text[l0:l1], a, b
             pos = text.index("\n", l1) + 1  # (each line's tail read once: linear)
 
