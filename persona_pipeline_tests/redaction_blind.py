@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (30 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (30, the oldest
+``HOLDOUT_ROUNDS`` (31 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (31, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 30`` is exactly round 30's holdout whatever is written after it (a pool's
+``--pool holdout --round 31`` is exactly round 31's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -38,7 +38,7 @@ dev drew before round 25 was written; ``before=25``: rounds 1 to 24, the cases d
 was written; ``before=26``: rounds 1 to 25, the cases dev drew before round 27 was written; ``before=27``:
 rounds 1 to 26, the cases dev drew before round 28 was written; ``before=28``: rounds 1 to 27, the cases dev
 drew before round 29 was written; ``before=29``: rounds 1 to 28, the cases dev drew before round 30 was
-written). Every
+written; ``before=30``: rounds 1 to 29, the cases dev drew before round 31 was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
@@ -47,12 +47,12 @@ and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's
 times; round 23's new kinds ``NEW23_WEIGHT`` times; round 24's new kinds ``NEW24_WEIGHT`` times; round 25's
 new kinds ``NEW25_WEIGHT`` times; round 26's new kinds ``NEW26_WEIGHT`` times; round 27's new kinds
 ``NEW27_WEIGHT`` times; round 28's new kinds ``NEW28_WEIGHT`` times; round 29's new kinds ``NEW29_WEIGHT``
-times; round 30's new kinds ``NEW30_WEIGHT`` times. A weight
+times; round 30's new kinds ``NEW30_WEIGHT`` times; round 31's new kinds ``NEW31_WEIGHT`` times. A weight
 counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
-- ``dev`` (tune on its failures): rounds 1 to 29 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 30 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -87,7 +87,9 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   round 28 since round 29 was written, branch blind29: drawn as dev at seed 7 (n 1200), untuned on it
   (main 43a967a), 91.6% secrets, 67.9% personal data, 53.9 FP/MB, 163 stray spans, idempotent;
   round 29 since round 30 was written, branch blind30: drawn as dev at seed 7 (n 1200), untuned on it
-  (main 6a2e337), 94.4% secrets, 56.7% personal data, 109.1 FP/MB, 105 stray spans, idempotent).
+  (main 6a2e337), 94.4% secrets, 56.7% personal data, 109.1 FP/MB, 105 stray spans, idempotent;
+  round 30 since round 31 was written, branch blind31: drawn as dev at seed 7 (n 1200), untuned on it
+  (main e9de897), 85.5% secrets, 65.9% personal data, 0.0 FP/MB, 142 stray spans, not idempotent).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -681,7 +683,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 30 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
+  table alone): round 31 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
   the next one was written.
   Round 15 (dev since round 16; ``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
   ``ROUND15_WRAPPERS``, ``_round15_decoy_templates``), written blind to the engine (issue 17, branch
@@ -1292,12 +1294,12 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   bucket, an OAuth client id, a bundle id, Knock's ``pk_`` public keys, a Novu application identifier);
   Ansible's play recap and Helm's release status.
 
-  Round 30 (``ROUND30``, ``_extend30`` / ``round30_custom`` / ``_secret30`` / ``_fill30``, ``ROUND30_WRAPPERS``,
-  ``_round30_decoy_templates``), written blind to the engine (issue 17, branch blind30: its author read
-  only this generator, its tests, README's blind section, public docs and the engine's aggregate lines
-  (and, once, the new categories' recall at seed 7); scored by ``--pool holdout``; untuned, the engine at
-  main 6a2e337, seeds 1 / 2 / 7 (n 1200): 86.4 / 84.9 / 85.5% secrets, 61.9 / 61.4 / 63.1% personal data,
-  0.0 / 0.0 / 0.0 FP/MB, 153 / 133 / 138 stray spans, nothing dropped, idempotent at all three).
+  Round 30 (dev since round 31; ``ROUND30``, ``_extend30`` / ``round30_custom`` / ``_secret30`` / ``_fill30``,
+  ``ROUND30_WRAPPERS``, ``_round30_decoy_templates``), written blind to the engine (issue 17, branch blind30: its
+  author read only this generator, its tests, README's blind section, public docs and the engine's aggregate lines
+  (and, once, the new categories' recall at seed 7); scored by ``--pool holdout``; untuned, the engine at main
+  6a2e337, seeds 1 / 2 / 7 (n 1200): 86.4 / 84.9 / 85.5% secrets, 61.9 / 61.4 / 63.1% personal data, 0.0 / 0.0 /
+  0.0 FP/MB, 153 / 133 / 138 stray spans, nothing dropped, idempotent at all three).
   Round 30 puts values on the developer's own machine and in the documents that pass through converters.
   About 60 % of its plants are earlier kinds: two families from shared lists for every earlier one-value
   category (``SECRET_FAMILIES30``: a zsh extended-history line, bash's ``history`` with HISTTIMEFORMAT, a
@@ -1349,6 +1351,74 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   tracking numbers, page numbers and totals; OCR'd labels and column headers; crash addresses, build ids,
   exception codes and incident ids; public CLI profile settings (regions, output formats, project,
   subscription and tenant ids, an SSO start URL).
+
+  Round 31 (``ROUND31``, ``_extend31`` / ``round31_custom`` / ``_secret31`` / ``_fill31``, ``ROUND31_WRAPPERS``,
+  ``_round31_decoy_templates``), written blind to the engine (issue 17, branch blind31: its author read
+  only this generator, its tests, README's blind section, public docs and the engine's aggregate lines
+  (and, once, the new categories' recall at seed 7); scored by ``--pool holdout``; untuned, the engine at
+  main e9de897, seeds 1 / 2 / 7 (n 1200): 79.0 / 83.8 / 81.7% secrets, 46.7 / 46.3 / 46.3% personal data,
+  219.6 / 209.2 / 207.5 FP/MB (about one look-alike in twelve redacted), 216 / 187 / 161 stray spans, nothing
+  dropped, idempotent at seed 1 only).
+  Round 31 puts values in the industry record formats a developer integrates with and debugs, and writes
+  them as people type them in conversation. About 60 % of its plants are earlier kinds: two families from
+  shared lists for every earlier one-value category (``SECRET_FAMILIES31``: a Mirth channel's connector
+  XML, an OFX sign-on request's ``USERPASS``, an AS2 partner profile, a bank-file SFTP pickup config, a
+  FHIR server's client-credentials token request, an HL7 ``MSH`` line a parser rejects (HL7 escapes), a
+  diff hunk replacing a ``${VAR}`` with the value, a value cut across two chat messages (both halves), a
+  validator's message echoing the field, a partner table; ``PII_FAMILIES31``: an HL7 ``NTE`` note, a FHIR
+  extension's ``valueString``, an EDIFACT ``FTX`` segment (release characters), an X12 ``NTE`` segment
+  (delimiters replaced), a camt.053 remittance line (XML text), a GEDCOM note, a payroll export's
+  pipe-delimited row, a validator's message, a diff hunk's added line, a value cut across two chat
+  messages), key pairs, blocks, paths, URLs and a person's details as an earlier snippet in an HL7 ``OBX``
+  text result (escapes, line breaks as ``\\.br\\``), an EDIFACT ``FTX`` segment (line breaks as spaces), a
+  diff adding a fixture file (every line behind ``+``) or a FHIR resource's XHTML narrative inside JSON
+  (``CONTAINERS31``; the snippet as its kind was first written, round 27's rule). About 40 % are kinds the
+  generator lacked (``Category.rounds`` all 31, ``NEW31``; each weighs ``NEW31_WEIGHT`` in a draw of round
+  31), four fifths of them personal data: a person's name (``FAMILY^GIVEN``, ``FAMILY:GIVEN``,
+  ``FAMILY/GIVEN``, ``Given /Family/``, upper-cased and cut to a fixed width where the format does so),
+  mobile (national, E.164, digits only), e-mail, birth date (``YYYYMMDD``, ``YYMMDD``, ``DDMMMYY``, ``D MMM
+  YYYY``, ``MM/DD/YYYY``, ISO), IP address, home address, medical record number, health-plan member id,
+  passport number, bank account (an IBAN, a NACHA DFI account, an OFX ``ACCTID``) of ten places whose
+  addresses no earlier round writes (Tonga, Bermuda, Saint Kitts and Nevis, Dominica, the Gambia, Sierra
+  Leone, Liberia, Burundi, Cabo Verde, the Comoros; ``PLACES31``) in HL7 v2 (an ``ADT^A04`` parser
+  fixture with ``\\r`` segment separators, an interface engine's ``NK1`` rejection, a ``PID`` pasted in a
+  question), FHIR (a ``Patient`` read, the validator's output on a ``Practitioner``, a ``Bundle``
+  fixture), bank statements (MT940 ``:86:`` in the DFÜ sub-field layout, camt.053 related parties, OFX),
+  payment files (pain.001 creditor, a NACHA entry detail record, a schema error quoting an IBAN with
+  spaces), X12 (an 834 member loop, an 837 subscriber quoted by a 999, a 271 mismatch), EDIFACT (a PAXLST
+  traveller, an IFTMIN consignee with contacts, a parser error), travel (an IATA BCBP string in a test, a
+  GDS PNR display with ``AP`` / ``APE`` / ``SSR DOCS``, a decoded pass in a question), hotel folios (a
+  folio as text, a PMS CSV export, a webhook's guest block), telecom (Asterisk's ``Master.csv``, SMS Backup
+  & Restore's ``calls.xml``, a SIP ``INVITE``'s caller), payroll (a CSV export, a Workday-style worker, an
+  import's rejection), GEDCOM (5.5.1 with ``RESI`` / ``PHON`` / ``EMAIL``, 7's name pieces, a parser error),
+  order exports (Shopify's CSV, WooCommerce's billing object, a sync error with the customer's IP),
+  conversation (a mobile read out digit by digit as words, an e-mail spelled with "dot" and "at", an
+  address cut across two chat messages) and diffs (a fixture's test values replaced by a customer's, a
+  seed CSV's added row, an HL7 sample's ``PID`` line); and 3 secret categories (Telnyx API v2 keys
+  ``KEY…``, Nexi Checkout secret keys ``live-secret-key-`` / ``test-secret-key-``, Checkout.com secret keys
+  ``sk_sbox_`` / ``sk_``; the prefixes from the vendors' docs and GitGuardian's detector pages, the bodies
+  assumed). Distortions used, each one a reader still reads past: the formats' own escapes (HL7 ``\\F\\``
+  / ``\\S\\`` / ``\\T\\`` / ``\\R\\`` / ``\\E\\`` / ``\\.br\\``, EDIFACT's ``?``, X12's delimiters replaced,
+  XML entities, CSV quote doubling, JSON and Python-repr escapes), upper-casing and fixed-width cuts where
+  the format imposes them, segment terminators glued to values (``~``, ``'``), a value read out or spelled,
+  a value cut across two messages (each half at least 8 characters, round 15's rule), diff markers before
+  every line. ``ROUND31_WRAPPERS``: an HL7 ``OBX`` text result, an EDIFACT ``FTX`` segment, an X12 ``MSG``
+  segment, lines a diff adds, lines a diff removes, a FHIR ``Communication`` payload, a pydantic
+  validation error quoting the input, a logfmt line, a camt.053 entry's additional information, a GEDCOM
+  note record (``CONT`` lines), a chat question, an OFX memo. ``_round31_decoy_templates`` (hard on
+  purpose: check-digit-valid numbers and person-shaped names in roles that are neither personal nor
+  secret): GTINs in GS1-128 element strings, EDIFACT ``LIN`` lines and a product export; ISBN-13s in
+  ONIX and EDIFACT; ISINs and LEIs in camt / MT535 / pain.001; IMO numbers and ships named after people;
+  a bank's BIC and ABA routing numbers, a NACHA file and batch header (an employer's name and company
+  id); an organisation's NPI (entity type 2), an employer's EIN and companies' GLNs; HL7 ``MSH`` / ``MSA``
+  / ``EVN`` control ids and timestamps and a lab ``OBX`` result with no patient; X12 ``ISA`` / ``GS`` /
+  ``ST`` / ``BHT`` / ``SE`` / ``GE`` / ``IEA`` envelopes; EDIFACT ``UNB`` / ``UNH`` / ``UNT`` / ``UNZ`` /
+  ``BGM`` / ``DTM``; a GDS flight segment, a fare calculation line and a boarding pass's flight fields and
+  check-in sequence; eponymous diagnoses in a ``DG1`` segment, algorithms and codes named after people,
+  companies named after their founders, streets named after people in a route; MT940 references and
+  balances, camt.053 group headers and balances, OFX server timestamps; CDR timing fields, millisecond
+  timestamps, short codes and alphanumeric senders, SIP Call-IDs; payroll codes, an employer's PAYE
+  reference, pay periods; GEDCOM headers, family cross-references and change dates.
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
 2001:db8::/32; not 555-01xx phone numbers, which are redacted like any number since another
@@ -1719,6 +1789,25 @@ whatever grants access on the developer's machine or in a converted document (a 
 ``auth.json``, ``.npmrc``, ``pip.conf``, a history line, an environment dump, a kubeconfig's exec
 ``env``, a process's command line, a debugger's string, a password export, a PDF's or a spreadsheet's
 cell, an OCR'd settings screen). Still no device serials, hashes of passwords or documented test keys.
+Round 31's policy. Personal data: a person's name (in the format's own name layout, upper-cased or cut
+to the format's width as written), mobile (national, E.164 or its digits alone; read out as words), e-mail
+(spelled out included), birth date (as the format writes it), IP address, home address, a hospital's
+medical record number and a health plan's member id (each resolves to one patient or member in the
+issuer's records, round 13's rule), a passport number, and a person's bank account (an IBAN, a NACHA
+DFI account number, an OFX account id) where an industry record, a message about one or a conversation
+holds them, each planted as the record writes it (escaped, delimited, cut across two messages: both
+halves). Not personal: a town or a country code alone; a given name alone beside a planted address (not
+planted, as in round 28); check-digit-valid numbers that name a product, a book, a security, a legal
+entity, a ship, a bank, an organisation or a location of a company (GTIN, ISBN, ISIN, LEI, IMO, BIC, ABA
+routing number, an organisation's NPI, an employer's EIN or PAYE reference, GLN); a booking's record
+locator and a boarding pass's flight fields and check-in sequence (not planted either way); the formats'
+control ids, envelopes, timestamps, codes, balances and amounts; names of companies, ships, diseases,
+algorithms and streets that are named after people; alphanumeric SMS senders and short codes; GEDCOM
+cross-references. Secrets: whatever grants access in an integration (an interface engine's password, an
+OFX ``USERPASS``, an AS2 or SFTP password, a FHIR client secret, an HL7 ``MSH-8`` security value, a
+payment or telecom provider's key), in a diff's added line or cut across two messages. Still no device
+serials, hashes of passwords or documented test keys (a provider's own sandbox or test-mode secret key of
+an account is a credential, not a documented test key).
 """
 
 from __future__ import annotations
@@ -2212,8 +2301,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 30  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (30,)
+HOLDOUT_ROUND = 31  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (31,)
 ROUND5 = 5
 
 
