@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (30 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (30, the oldest
+``HOLDOUT_ROUNDS`` (31 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (31, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 30`` is exactly round 30's holdout whatever is written after it (a pool's
+``--pool holdout --round 31`` is exactly round 31's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -38,7 +38,7 @@ dev drew before round 25 was written; ``before=25``: rounds 1 to 24, the cases d
 was written; ``before=26``: rounds 1 to 25, the cases dev drew before round 27 was written; ``before=27``:
 rounds 1 to 26, the cases dev drew before round 28 was written; ``before=28``: rounds 1 to 27, the cases dev
 drew before round 29 was written; ``before=29``: rounds 1 to 28, the cases dev drew before round 30 was
-written). Every
+written; ``before=30``: rounds 1 to 29, the cases dev drew before round 31 was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
@@ -47,12 +47,12 @@ and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's
 times; round 23's new kinds ``NEW23_WEIGHT`` times; round 24's new kinds ``NEW24_WEIGHT`` times; round 25's
 new kinds ``NEW25_WEIGHT`` times; round 26's new kinds ``NEW26_WEIGHT`` times; round 27's new kinds
 ``NEW27_WEIGHT`` times; round 28's new kinds ``NEW28_WEIGHT`` times; round 29's new kinds ``NEW29_WEIGHT``
-times; round 30's new kinds ``NEW30_WEIGHT`` times. A weight
+times; round 30's new kinds ``NEW30_WEIGHT`` times; round 31's new kinds ``NEW31_WEIGHT`` times. A weight
 counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
-- ``dev`` (tune on its failures): rounds 1 to 29 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 30 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -87,7 +87,9 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   round 28 since round 29 was written, branch blind29: drawn as dev at seed 7 (n 1200), untuned on it
   (main 43a967a), 91.6% secrets, 67.9% personal data, 53.9 FP/MB, 163 stray spans, idempotent;
   round 29 since round 30 was written, branch blind30: drawn as dev at seed 7 (n 1200), untuned on it
-  (main 6a2e337), 94.4% secrets, 56.7% personal data, 109.1 FP/MB, 105 stray spans, idempotent).
+  (main 6a2e337), 94.4% secrets, 56.7% personal data, 109.1 FP/MB, 105 stray spans, idempotent;
+  round 30 since round 31 was written, branch blind31: drawn as dev at seed 7 (n 1200), untuned on it
+  (main e9de897), 85.5% secrets, 65.9% personal data, 0.0 FP/MB, 142 stray spans, not idempotent).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -681,7 +683,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 30 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
+  table alone): round 31 today (``HOLDOUT_ROUNDS``); each round described here was the holdout until
   the next one was written.
   Round 15 (dev since round 16; ``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
   ``ROUND15_WRAPPERS``, ``_round15_decoy_templates``), written blind to the engine (issue 17, branch
@@ -1292,12 +1294,12 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   bucket, an OAuth client id, a bundle id, Knock's ``pk_`` public keys, a Novu application identifier);
   Ansible's play recap and Helm's release status.
 
-  Round 30 (``ROUND30``, ``_extend30`` / ``round30_custom`` / ``_secret30`` / ``_fill30``, ``ROUND30_WRAPPERS``,
-  ``_round30_decoy_templates``), written blind to the engine (issue 17, branch blind30: its author read
-  only this generator, its tests, README's blind section, public docs and the engine's aggregate lines
-  (and, once, the new categories' recall at seed 7); scored by ``--pool holdout``; untuned, the engine at
-  main 6a2e337, seeds 1 / 2 / 7 (n 1200): 86.4 / 84.9 / 85.5% secrets, 61.9 / 61.4 / 63.1% personal data,
-  0.0 / 0.0 / 0.0 FP/MB, 153 / 133 / 138 stray spans, nothing dropped, idempotent at all three).
+  Round 30 (dev since round 31; ``ROUND30``, ``_extend30`` / ``round30_custom`` / ``_secret30`` / ``_fill30``,
+  ``ROUND30_WRAPPERS``, ``_round30_decoy_templates``), written blind to the engine (issue 17, branch blind30: its
+  author read only this generator, its tests, README's blind section, public docs and the engine's aggregate lines
+  (and, once, the new categories' recall at seed 7); scored by ``--pool holdout``; untuned, the engine at main
+  6a2e337, seeds 1 / 2 / 7 (n 1200): 86.4 / 84.9 / 85.5% secrets, 61.9 / 61.4 / 63.1% personal data, 0.0 / 0.0 /
+  0.0 FP/MB, 153 / 133 / 138 stray spans, nothing dropped, idempotent at all three).
   Round 30 puts values on the developer's own machine and in the documents that pass through converters.
   About 60 % of its plants are earlier kinds: two families from shared lists for every earlier one-value
   category (``SECRET_FAMILIES30``: a zsh extended-history line, bash's ``history`` with HISTTIMEFORMAT, a
@@ -1349,6 +1351,74 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   tracking numbers, page numbers and totals; OCR'd labels and column headers; crash addresses, build ids,
   exception codes and incident ids; public CLI profile settings (regions, output formats, project,
   subscription and tenant ids, an SSO start URL).
+
+  Round 31 (``ROUND31``, ``_extend31`` / ``round31_custom`` / ``_secret31`` / ``_fill31``, ``ROUND31_WRAPPERS``,
+  ``_round31_decoy_templates``), written blind to the engine (issue 17, branch blind31: its author read
+  only this generator, its tests, README's blind section, public docs and the engine's aggregate lines
+  (and, once, the new categories' recall at seed 7); scored by ``--pool holdout``; untuned, the engine at
+  main e9de897, seeds 1 / 2 / 7 (n 1200): 79.0 / 83.8 / 81.7% secrets, 46.7 / 46.3 / 46.3% personal data,
+  219.6 / 209.2 / 207.5 FP/MB (about one look-alike in twelve redacted), 216 / 187 / 161 stray spans, nothing
+  dropped, idempotent at seed 1 only).
+  Round 31 puts values in the industry record formats a developer integrates with and debugs, and writes
+  them as people type them in conversation. About 60 % of its plants are earlier kinds: two families from
+  shared lists for every earlier one-value category (``SECRET_FAMILIES31``: a Mirth channel's connector
+  XML, an OFX sign-on request's ``USERPASS``, an AS2 partner profile, a bank-file SFTP pickup config, a
+  FHIR server's client-credentials token request, an HL7 ``MSH`` line a parser rejects (HL7 escapes), a
+  diff hunk replacing a ``${VAR}`` with the value, a value cut across two chat messages (both halves), a
+  validator's message echoing the field, a partner table; ``PII_FAMILIES31``: an HL7 ``NTE`` note, a FHIR
+  extension's ``valueString``, an EDIFACT ``FTX`` segment (release characters), an X12 ``NTE`` segment
+  (delimiters replaced), a camt.053 remittance line (XML text), a GEDCOM note, a payroll export's
+  pipe-delimited row, a validator's message, a diff hunk's added line, a value cut across two chat
+  messages), key pairs, blocks, paths, URLs and a person's details as an earlier snippet in an HL7 ``OBX``
+  text result (escapes, line breaks as ``\\.br\\``), an EDIFACT ``FTX`` segment (line breaks as spaces), a
+  diff adding a fixture file (every line behind ``+``) or a FHIR resource's XHTML narrative inside JSON
+  (``CONTAINERS31``; the snippet as its kind was first written, round 27's rule). About 40 % are kinds the
+  generator lacked (``Category.rounds`` all 31, ``NEW31``; each weighs ``NEW31_WEIGHT`` in a draw of round
+  31), four fifths of them personal data: a person's name (``FAMILY^GIVEN``, ``FAMILY:GIVEN``,
+  ``FAMILY/GIVEN``, ``Given /Family/``, upper-cased and cut to a fixed width where the format does so),
+  mobile (national, E.164, digits only), e-mail, birth date (``YYYYMMDD``, ``YYMMDD``, ``DDMMMYY``, ``D MMM
+  YYYY``, ``MM/DD/YYYY``, ISO), IP address, home address, medical record number, health-plan member id,
+  passport number, bank account (an IBAN, a NACHA DFI account, an OFX ``ACCTID``) of ten places whose
+  addresses no earlier round writes (Tonga, Bermuda, Saint Kitts and Nevis, Dominica, the Gambia, Sierra
+  Leone, Liberia, Burundi, Cabo Verde, the Comoros; ``PLACES31``) in HL7 v2 (an ``ADT^A04`` parser
+  fixture with ``\\r`` segment separators, an interface engine's ``NK1`` rejection, a ``PID`` pasted in a
+  question), FHIR (a ``Patient`` read, the validator's output on a ``Practitioner``, a ``Bundle``
+  fixture), bank statements (MT940 ``:86:`` in the DFÜ sub-field layout, camt.053 related parties, OFX),
+  payment files (pain.001 creditor, a NACHA entry detail record, a schema error quoting an IBAN with
+  spaces), X12 (an 834 member loop, an 837 subscriber quoted by a 999, a 271 mismatch), EDIFACT (a PAXLST
+  traveller, an IFTMIN consignee with contacts, a parser error), travel (an IATA BCBP string in a test, a
+  GDS PNR display with ``AP`` / ``APE`` / ``SSR DOCS``, a decoded pass in a question), hotel folios (a
+  folio as text, a PMS CSV export, a webhook's guest block), telecom (Asterisk's ``Master.csv``, SMS Backup
+  & Restore's ``calls.xml``, a SIP ``INVITE``'s caller), payroll (a CSV export, a Workday-style worker, an
+  import's rejection), GEDCOM (5.5.1 with ``RESI`` / ``PHON`` / ``EMAIL``, 7's name pieces, a parser error),
+  order exports (Shopify's CSV, WooCommerce's billing object, a sync error with the customer's IP),
+  conversation (a mobile read out digit by digit as words, an e-mail spelled with "dot" and "at", an
+  address cut across two chat messages) and diffs (a fixture's test values replaced by a customer's, a
+  seed CSV's added row, an HL7 sample's ``PID`` line); and 3 secret categories (Telnyx API v2 keys
+  ``KEY…``, Nexi Checkout secret keys ``live-secret-key-`` / ``test-secret-key-``, Checkout.com secret keys
+  ``sk_sbox_`` / ``sk_``; the prefixes from the vendors' docs and GitGuardian's detector pages, the bodies
+  assumed). Distortions used, each one a reader still reads past: the formats' own escapes (HL7 ``\\F\\``
+  / ``\\S\\`` / ``\\T\\`` / ``\\R\\`` / ``\\E\\`` / ``\\.br\\``, EDIFACT's ``?``, X12's delimiters replaced,
+  XML entities, CSV quote doubling, JSON and Python-repr escapes), upper-casing and fixed-width cuts where
+  the format imposes them, segment terminators glued to values (``~``, ``'``), a value read out or spelled,
+  a value cut across two messages (each half at least 8 characters, round 15's rule), diff markers before
+  every line. ``ROUND31_WRAPPERS``: an HL7 ``OBX`` text result, an EDIFACT ``FTX`` segment, an X12 ``MSG``
+  segment, lines a diff adds, lines a diff removes, a FHIR ``Communication`` payload, a pydantic
+  validation error quoting the input, a logfmt line, a camt.053 entry's additional information, a GEDCOM
+  note record (``CONT`` lines), a chat question, an OFX memo. ``_round31_decoy_templates`` (hard on
+  purpose: check-digit-valid numbers and person-shaped names in roles that are neither personal nor
+  secret): GTINs in GS1-128 element strings, EDIFACT ``LIN`` lines and a product export; ISBN-13s in
+  ONIX and EDIFACT; ISINs and LEIs in camt / MT535 / pain.001; IMO numbers and ships named after people;
+  a bank's BIC and ABA routing numbers, a NACHA file and batch header (an employer's name and company
+  id); an organisation's NPI (entity type 2), an employer's EIN and companies' GLNs; HL7 ``MSH`` / ``MSA``
+  / ``EVN`` control ids and timestamps and a lab ``OBX`` result with no patient; X12 ``ISA`` / ``GS`` /
+  ``ST`` / ``BHT`` / ``SE`` / ``GE`` / ``IEA`` envelopes; EDIFACT ``UNB`` / ``UNH`` / ``UNT`` / ``UNZ`` /
+  ``BGM`` / ``DTM``; a GDS flight segment, a fare calculation line and a boarding pass's flight fields and
+  check-in sequence; eponymous diagnoses in a ``DG1`` segment, algorithms and codes named after people,
+  companies named after their founders, streets named after people in a route; MT940 references and
+  balances, camt.053 group headers and balances, OFX server timestamps; CDR timing fields, millisecond
+  timestamps, short codes and alphanumeric senders, SIP Call-IDs; payroll codes, an employer's PAYE
+  reference, pay periods; GEDCOM headers, family cross-references and change dates.
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
 2001:db8::/32; not 555-01xx phone numbers, which are redacted like any number since another
@@ -1719,6 +1789,25 @@ whatever grants access on the developer's machine or in a converted document (a 
 ``auth.json``, ``.npmrc``, ``pip.conf``, a history line, an environment dump, a kubeconfig's exec
 ``env``, a process's command line, a debugger's string, a password export, a PDF's or a spreadsheet's
 cell, an OCR'd settings screen). Still no device serials, hashes of passwords or documented test keys.
+Round 31's policy. Personal data: a person's name (in the format's own name layout, upper-cased or cut
+to the format's width as written), mobile (national, E.164 or its digits alone; read out as words), e-mail
+(spelled out included), birth date (as the format writes it), IP address, home address, a hospital's
+medical record number and a health plan's member id (each resolves to one patient or member in the
+issuer's records, round 13's rule), a passport number, and a person's bank account (an IBAN, a NACHA
+DFI account number, an OFX account id) where an industry record, a message about one or a conversation
+holds them, each planted as the record writes it (escaped, delimited, cut across two messages: both
+halves). Not personal: a town or a country code alone; a given name alone beside a planted address (not
+planted, as in round 28); check-digit-valid numbers that name a product, a book, a security, a legal
+entity, a ship, a bank, an organisation or a location of a company (GTIN, ISBN, ISIN, LEI, IMO, BIC, ABA
+routing number, an organisation's NPI, an employer's EIN or PAYE reference, GLN); a booking's record
+locator and a boarding pass's flight fields and check-in sequence (not planted either way); the formats'
+control ids, envelopes, timestamps, codes, balances and amounts; names of companies, ships, diseases,
+algorithms and streets that are named after people; alphanumeric SMS senders and short codes; GEDCOM
+cross-references. Secrets: whatever grants access in an integration (an interface engine's password, an
+OFX ``USERPASS``, an AS2 or SFTP password, a FHIR client secret, an HL7 ``MSH-8`` security value, a
+payment or telecom provider's key), in a diff's added line or cut across two messages. Still no device
+serials, hashes of passwords or documented test keys (a provider's own sandbox or test-mode secret key of
+an account is a credential, not a documented test key).
 """
 
 from __future__ import annotations
@@ -2212,8 +2301,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 30  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (30,)
+HOLDOUT_ROUND = 31  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (31,)
 ROUND5 = 5
 
 
@@ -27764,6 +27853,822 @@ round30_custom("ocr_screenshot_people30", "pii", _ocr_screenshot_people30, 3)
 round30_custom("cloud_cli_people30", "pii", _cloud_cli_people30, 3)
 
 
+# ---------------------------------------------------------------------------------------------
+# round 31 (issue 17, branch blind31): written blind to the engine, the holdout since it exists
+
+ROUND31 = 31
+
+
+def _picks31(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round31:{name}").sample(range(n_families), k)
+
+
+def _hl7_escape31(s: str) -> str:
+    # HL7 v2 escape sequences (HL7 v2.5.1, chapter 2.7: \E\ \F\ \S\ \T\ \R\ for the delimiters
+    # themselves; a line break inside a text field as \.br\)
+    out = s.replace("\\", "\\E\\").replace("|", "\\F\\").replace("^", "\\S\\").replace("&", "\\T\\")
+    return out.replace("~", "\\R\\").replace("\n", "\\.br\\")
+
+
+def _edifact_escape31(s: str) -> str:
+    # UN/EDIFACT's release character (ISO 9735: "?" before ? ' + : in data); a line break cannot be
+    # written in a segment, so an EDIFACT writer turns it into a space
+    out = s.replace("?", "??").replace("'", "?'").replace("+", "?+").replace(":", "?:")
+    return out.replace("\n", " ")
+
+
+def _x12_clean31(s: str) -> str:
+    # X12 has no escape: a translator replaces the delimiters (* ~ : ^) and line breaks in data with spaces
+    return s.replace("*", " ").replace("~", " ").replace(":", " ").replace("^", " ").replace("\n", " ")
+
+
+def _xml_text31(s: str) -> str:
+    import html
+
+    return html.escape(s, quote=False)
+
+
+def _spoken_digits31(s: str) -> str:
+    # a number read out the way people dictate it: digits as words, groups kept apart by commas
+    words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+    out: list[str] = []
+    for ch in s:
+        if ch.isdigit():
+            out.append(words[int(ch)])
+        elif ch == "+":
+            out.append("plus")
+        elif out and out[-1] != ",":
+            out.append(",")
+    return " ".join(out).replace(" ,", ",").strip(", ")
+
+
+def _spoken_email31(s: str) -> str:
+    # an e-mail address spelled out in chat ("j dot smith at gmail dot com")
+    local, _, domain = s.partition("@")
+    say = lambda part: part.replace(".", " dot ").replace("_", " underscore ").replace("-", " dash ")  # noqa: E731
+    return f"{say(local)} at {say(domain)}"
+
+
+# Secret families: {L} an environment-style label, {l} it in lower case, {k} kebab case, {v} the
+# value ({vh} HL7-escaped, {ve} EDIFACT-escaped, {vx} XML text, {v1} / {v2} its two halves where a
+# message cuts it). Round 31 is about industry record formats a developer integrates with and debugs,
+# and about how people type values in conversation: an interface engine's channel config, an OFX
+# sign-on request, an AS2 partner profile, a SFTP drop for bank files, a FHIR client's token request,
+# an HL7 MSH security field as a failing parser logs it, a diff's added line, a value cut across two chat
+# messages, a value read out in a call transcript note, a validator's message echoing the field.
+SECRET_FAMILIES31 = [
+    "<connector>\n  <transportName>HTTP Sender</transportName>\n  <properties>\n"
+    "    <username>mirth-int</username>\n    <password>{vx}</password>\n  </properties>\n</connector>",
+    "<SIGNONMSGSRQV1>\n<SONRQ>\n<DTCLIENT>20261207100214\n<USERID>acme-books\n<USERPASS>{vx}\n"
+    "<LANGUAGE>ENG\n</SONRQ>\n</SIGNONMSGSRQV1>",
+    "[partner.acme-payer]\nas2_id = ACMEPAYER\nurl = https://as2.acme-payer.example/receive\n{l} = {v}\nsign = sha256",
+    "# bank-files.cfg (camt.053 pickup)\nhost=sftp.acme-bank.example\nport=22\nuser=acme-treasury\n{L}={v}",
+    "curl -s -X POST https://fhir.acme-health.example/oauth2/token \\\n"
+    "  -d grant_type=client_credentials -d client_id=acme-etl -d client_secret={v}",
+    "2026-12-07T10:02:{m}Z ERROR hl7.mllp rejected MSH|^~\\&|ACME|LAB|EHR|HOSP|20261207100214|{vh}|ORU^R01|"
+    "MSG{n}|P|2.5.1 (MSH-8 security must be empty)",
+    "@@ -{n},6 +{n},6 @@ payer:\n   endpoint: https://edi.acme-payer.example/x12\n-  {l}: ${{{L}}}\n+  {l}: {v}\n"
+    "   timeout: 30",
+    "[10:02] ok pasting the {l} again, slack cut it: {v1}\n[10:02] ...and the rest: {v2}",
+    "validator: field '{l}' = '{v}' does not match ^[A-Za-z0-9]{{16}}$ (partner profile ACMEPAYER)",
+    "| Partner | Protocol | {L} |\n|---|---|---|\n| ACME Payer | AS2 | {v} |",
+]
+
+# Personal-data families: {f} the field in words, {k} a snake-case key, {K} it in upper case, {v} the
+# value ({vh} HL7-escaped, {ve} EDIFACT-escaped, {vx} XML text, {vX} X12-cleaned, {v1} / {v2} its halves).
+# A person's value in an industry record: an HL7 NTE note, a FHIR extension's valueString, an EDIFACT
+# free-text segment, an X12 note segment, a camt.053 remittance line, a GEDCOM note, a payroll export's
+# pipe-delimited row, a validator's message echoing it, a diff's added line, a value cut across two
+# chat messages.
+PII_FAMILIES31 = [
+    "NTE|1|L|Patient {f}: {vh}",
+    '{{"url": "https://fhir.acme-health.example/StructureDefinition/{k}", "valueString": "{vj}"}}',
+    "FTX+AAI+++{f} {ve}'",
+    "NTE*ADD*{f} {vX}~",
+    "<RmtInf>\n  <Ustrd>{f} {vx}</Ustrd>\n</RmtInf>",
+    "1 NOTE {f}: {v}\n2 CONT (confirmed by phone)",
+    "EMP|{n}|{K}|{v}|ACTIVE",
+    "validation failed: row {n}: column '{k}' value '{v}' exceeds max length 35",
+    '@@ -{n},3 +{n},3 @@\n-    {k}: "REDACTED"\n+    {k}: "{vj}"\n     status: active',
+    "[10:02] {f} is {v1}\n[10:03] sorry hit enter too soon: {v2}",
+]
+
+
+def _fill31(template: str, v: str, rng: random.Random, **kw: str) -> tuple[str, list[str]]:
+    # {vh} / {ve} / {vx} / {vX}: the value as the record writes it; that form is what is planted.
+    # The rest as round 30's ({v1} / {v2}: round 15's halves, the value whole when it is short).
+    for holder, enc in (("{vh}", _hl7_escape31), ("{ve}", _edifact_escape31), ("{vx}", _xml_text31),
+                        ("{vX}", _x12_clean31)):  # fmt: skip
+        if holder in template:
+            return _fill30(template.replace(holder, "{v}"), enc(v), rng, **kw)
+    return _fill30(template, v, rng, **kw)
+
+
+def _extend31(name: str, make31: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-31 families (drawn by ``make31`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make31(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND31,) * n, old.weight)
+
+
+def _generic31(name: str, kind: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """Two of round 31's shared families for a one-value category of an earlier round."""
+    fams = SECRET_FAMILIES31 if kind == "secret" else PII_FAMILIES31
+    picks = [fams[j] for j in _picks31(name, len(fams), 2)]
+    bare = name.rstrip("0123456789")  # (rounds 18 to 30 end their new kinds' names in the round)
+    label = LABEL6.get(name, bare.upper())
+    fname = (
+        FIELD12.get(name)
+        or FIELD11.get(name)
+        or FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name)
+        or bare.replace("_", " ")
+    )
+    key = KEY12.get(name) or KEY11.get(name) or KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(bare)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        return _fill31(
+            picks[t % len(picks)], v, rng, L=label, l=label.lower(), k=label.lower().replace("_", "-")
+            if kind == "secret" else key, K=key.upper(), f=fname,
+        )  # fmt: skip
+
+    return make, len(picks)
+
+
+# Where a whole earlier snippet lands when its values only make sense together (key pairs, blocks,
+# paths, URLs, a person's details): an HL7 OBX text result (HL7 escapes, line breaks as \.br\), an
+# EDIFACT free-text segment (release characters, line breaks as spaces), a diff that adds a fixture
+# file (every line behind "+"), a FHIR resource's narrative (XHTML inside a JSON string).
+CONTAINERS31: list[tuple[str, Callable[[str], str]]] = [
+    ("OBX|1|TX|NOTE^Handover^L||{s}||||||F", _hl7_escape31),
+    ("UNH+1+IFTMIN:D:04A:UN'FTX+AAI+++{s}'UNT+3+1'", _edifact_escape31),
+    (
+        "diff --git a/tests/fixtures/handover.txt b/tests/fixtures/handover.txt\nnew file mode 100644\n"
+        "--- /dev/null\n+++ b/tests/fixtures/handover.txt\n@@ -0,0 +1 @@\n+{s}",
+        lambda s: s.replace("\n", "\n+"),
+    ),
+    (
+        '"text": {"status": "generated", "div": "<div xmlns=\\"http://www.w3.org/1999/xhtml\\">{s}</div>"}',
+        lambda s: _js(_xml_text31(s)),
+    ),
+]
+
+
+def _container31(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    old = next(c for c in CATS if c.name == name)
+    # the snippet as its kind was first written (round 27's rule: no container inside a container)
+    earlier = [r for r in old.rounds if r < ROUND13] or [old.rounds[0]]
+    inner = [t for t, r in enumerate(old.rounds) if r == max(earlier)]
+    frames = [CONTAINERS31[j] for j in _picks31(name, len(CONTAINERS31), 2)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        snippet, needles = old.make(rng, inner[rng.randrange(len(inner))])
+        frame, enc = frames[t % len(frames)]
+        text = frame.replace("{s}", enc(snippet))
+        return text, [next((enc(f) for f in _forms(_ident, nd) if enc(f) in text), enc(nd)) for nd in needles]
+
+    return make, len(frames)
+
+
+def _several_values31(c: Category) -> bool:
+    # round 30's rule, and round 30's person categories plant several values (all of them)
+    if c.name in NEW30:
+        return c.kind == "pii"
+    return _several_values30(c)
+
+
+for _c in [c for c in CATS if ROUND31 not in c.rounds]:
+    if _several_values31(_c):
+        _extend31(_c.name, *_container31(_c.name))
+    else:
+        _extend31(_c.name, *_generic31(_c.name, _c.kind))
+
+
+# --- round 31's new categories weigh NEW31_WEIGHT in a draw of round 31, so that they are about 40 %
+# of its plants (each category's weight counts only in a draw of the round that wrote it).
+NEW31_WEIGHT = 28
+NEW31: set[str] = set()  # the names of round 31's new kinds
+
+
+def round31_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND31,) * n, NEW31_WEIGHT))
+    NEW31.add(name)
+
+
+def telnyx_api_key(r: random.Random) -> str:
+    # a Telnyx API v2 key: Telnyx's docs ("API Authentication", the legacy CLI's ``TELNYX_API_KEY=KEY…``)
+    # give the ``KEY`` prefix; the body (32 upper-case hex digits, "_", 22 base62 characters) is this
+    # generator's assumption
+    return f"KEY{_rs(r, HEXU, 32)}_{_rs(r, B62, 22)}"
+
+
+def nexi_secret_key(r: random.Random) -> str:
+    # a Nexi Checkout (formerly Nets Easy) secret API key: Nexi's docs ("Get integration keys": each key
+    # is prefixed with its type, e.g. ``live-secret-key-``; ``test-secret-key-`` in the test environment,
+    # whose key still charges the merchant's test account); the 32 hex digits after it are assumed
+    return f"{r.choice(['live', 'test'])}-secret-key-{_rs(r, HEX, 32)}"
+
+
+def checkout_sandbox_key(r: random.Random) -> str:
+    # a Checkout.com secret key of the current platform: ``sk_sbox_`` in the sandbox, ``sk_`` live
+    # (GitGuardian's "Checkout.com Sandbox API Secret Key" / "Checkout.com API Secret Key" detectors,
+    # prefixed); the 26 lower-case base32 characters after it are this generator's assumption
+    return f"{r.choice(['sk_sbox_', 'sk_'])}{_rs(r, 'abcdefghijklmnopqrstuvwxyz234567', 26)}"
+
+
+def _secret31(
+    name: str, gen: Callable[[random.Random], str], label: str, own: list[str]
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A new secret's own templates and one of round 31's shared families."""
+    templates = [*own, SECRET_FAMILIES31[_picks31(name, len(SECRET_FAMILIES31), 1)[0]]]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return _fill31(templates[t % len(templates)], gen(rng), rng, L=label, l=label.lower(),
+                       k=label.lower().replace("_", "-"))  # fmt: skip
+
+    return make, len(templates)
+
+
+for _name31, _gen31, _label31, _own31 in [
+    (
+        "telnyx_api_key31",
+        telnyx_api_key,
+        "TELNYX_API_KEY",
+        [
+            "curl -s -H 'Authorization: Bearer {v}' 'https://api.telnyx.com/v2/detail_records?"
+            "filter[record_type]=messaging&page[size]=20'",
+            '{{\n  "defaultProfile": "default",\n  "profiles": {{\n    "default": {{\n      "apiKey": "{v}"\n'
+            "    }}\n  }}\n}}",
+            "telnyx.error.AuthenticationError: Request req_{n} failed (401) with api_key={v}",
+        ],
+    ),
+    (
+        "nexi_secret_key31",
+        nexi_secret_key,
+        "NEXI_SECRET_KEY",
+        [
+            "curl -X POST https://test.api.dibspayment.eu/v1/payments \\\n  -H 'Authorization: {v}' \\\n"
+            "  -H 'Content-Type: application/json' -d @order-4821.json",
+            "# shop/.env.production\nNEXI_CHECKOUT_KEY=live-checkout-key-{n}\nNEXI_SECRET_KEY={v}",
+            "[10:02] why does the Easy webhook say 401? I'm sending Authorization: {v}",
+        ],
+    ),
+    (
+        "checkout_com_key31",
+        checkout_sandbox_key,
+        "CKO_SECRET_KEY",
+        [
+            "from checkout_sdk.checkout_sdk import CheckoutSdk\napi = CheckoutSdk.builder().secret_key('{v}')"
+            ".environment(Environment.sandbox()).build()",
+            "  checkout:\n    secretKey: {v}\n    processingChannelId: pc_{n}",
+            "2026-12-07 10:02:{m} DEBUG cko.http POST /payments Authorization=Bearer {v} status=422",
+        ],
+    ),
+]:
+    round31_custom(_name31, "secret", *_secret31(_name31, _gen31, _label31, _own31))
+
+
+# --- round 31's new personal data: a person's data in the industry record formats a developer
+# integrates with and debugs (HL7 v2 and FHIR, bank statements and payment files, X12 and EDIFACT,
+# boarding passes and PNR displays, hotel folios, call-detail records, payroll exports, GEDCOM, order
+# exports) and as people type it in conversation (read out, spelled, cut across two messages, in a
+# diff's lines). People of ten places whose postal addresses no earlier round writes.
+
+# (checked against every country, capital and town name in this file: Tonga, Bermuda, Saint Kitts and Nevis,
+# Dominica, the Gambia, Sierra Leone, Liberia, Burundi, Cabo Verde and the Comoros; their mobiles with
+# ``phone27``)
+PLACES31 = ["TO", "BM", "KN", "DM", "GM", "SL", "LR", "BI", "CV", "KM"]
+
+_ADDRESS31: dict[str, tuple[Callable[[random.Random], str], Callable[[random.Random], str]]] = {
+    # (street line, town as the place writes it)
+    "TO": (
+        lambda r: f"{r.choice(['Taufaʻahau Road', 'Vuna Road', 'Hala Loto', 'Mateialona Road'])}, lot {_n(r, 1, 300)}",
+        lambda r: r.choice(["Kolofoʻou, Tongatapu", "Maʻufanga, Tongatapu", "Neiafu, Vavaʻu", "Pangai, Haʻapai"]),
+    ),
+    "BM": (
+        lambda r: f"{_n(r, 1, 90)} {r.choice(['Middle Road', 'Harbour Road', 'North Shore Road', 'South Road'])}",
+        lambda r: r.choice(["Warwick WK 06", "Paget PG 04", "Smith's FL 05", "Devonshire DV 03"]),
+    ),
+    "KN": (
+        lambda r: f"{r.choice(['Cayon Street', 'Pond Road', 'Bird Rock Road', 'Fort Street'])} {_n(r, 1, 90)}",
+        lambda r: r.choice(["Basseterre, St. Kitts", "Sandy Point Town", "Charlestown, Nevis", "Cayon, St. Kitts"]),
+    ),
+    "DM": (
+        lambda r: f"{_n(r, 1, 120)} {r.choice(['Great Marlborough Street', 'Kennedy Avenue', 'Bath Road'])}",
+        lambda r: r.choice(["Goodwill", "Canefield", "Marigot", "Castle Bruce"]),
+    ),
+    "GM": (
+        lambda r: (
+            f"{r.choice(['Kairaba Avenue', 'Bertil Harding Highway', 'Atlantic Road'])}, compound {_n(r, 1, 200)}"
+        ),
+        lambda r: r.choice(["Serekunda", "Bakau", "Brikama", "Fajara, KSMD"]),
+    ),
+    "SL": (
+        lambda r: f"{_n(r, 1, 150)} {r.choice(['Wilkinson Road', 'Spur Road', 'Main Motor Road', 'Kissy Road'])}",
+        lambda r: r.choice(["Freetown", "Kenema", "Makeni", "Lumley, Freetown"]),
+    ),
+    "LR": (
+        lambda r: (
+            f"{r.choice(['Tubman Boulevard', 'Carey Street', 'Randall Street', 'Broad Street'])}, house {_n(r, 1, 90)}"
+        ),
+        lambda r: r.choice(["Sinkor, Monrovia", "Congo Town, Monrovia", "Paynesville", "Gbarnga, Bong County"]),
+    ),
+    "BI": (
+        lambda r: (
+            f"Avenue {r.choice(['de la Mission', 'du Large', 'de l’Uprona', 'Pierre Ngendandumwe'])} {_n(r, 1, 90)}"
+        ),
+        lambda r: r.choice(["Rohero, Bujumbura", "Kinindo, Bujumbura", "Gitega", "Muyinga"]),
+    ),
+    "CV": (
+        lambda r: (
+            f"Rua {r.choice(['Serpa Pinto', 'Cidade do Funchal', 'Angola', 'Libertadores d’África'])}, "
+            f"nº {_n(r, 1, 90)}"
+        ),
+        lambda r: r.choice(["7600 Praia, Santiago", "Plateau, Praia", "Mindelo, São Vicente", "Assomada, Santiago"]),
+    ),
+    "KM": (
+        lambda r: f"Quartier {r.choice(['Coulée', 'Magoudjou', 'Hadoudja', 'Mdé'])}, rue {_n(r, 1, 60)}",
+        lambda r: r.choice(["Moroni, Grande Comore", "Mutsamudu, Anjouan", "Fomboni, Mohéli", "Mitsamiouli"]),
+    ),
+}
+_NAMES31: dict[str, tuple[list[str], list[str]]] = {
+    "TO": (["Viliami", "Mele", "Tevita", "Salote"], ["Tupou", "Fifita", "Havili", "Vaipulu"]),
+    "BM": (["Kamau", "Shondell", "Dejon", "Latisha"], ["Outerbridge", "Trott", "Furbert", "Simmons"]),
+    "KN": (["Keron", "Shernel", "Dunstan", "Akima"], ["Hendrickson", "Tyson", "Mills", "Fleary"]),
+    "DM": (["Ophelia", "Kervin", "Anique", "Garvin"], ["Durand", "Lawrence", "Shillingford", "Toussaint"]),
+    "GM": (["Lamin", "Isatou", "Ebrima", "Fatoumata"], ["Ceesay", "Jallow", "Touray", "Bojang"]),
+    "SL": (["Foday", "Mariatu", "Abubakarr", "Kadiatu"], ["Kamara", "Sesay", "Koroma", "Conteh"]),
+    "LR": (["Weah", "Comfort", "Momo", "Musu"], ["Kollie", "Flomo", "Gbelee", "Tarpeh"]),
+    "BI": (["Ndayishimiye", "Claudine", "Evariste", "Aline"], ["Niyonzima", "Hakizimana", "Bizimana", "Irakoze"]),
+    "CV": (["Djamila", "Edmilson", "Nilton", "Odete"], ["Tavares", "Semedo", "Lopes", "Varela"]),
+    "KM": (["Said", "Nadjati", "Ahamada", "Zaïnaba"], ["Attoumane", "Msaidié", "Abdallah", "Soilihi"]),
+}
+# (first octets of public IPv4 blocks of the registries serving these places: APNIC, ARIN, LACNIC, AFRINIC)
+_IP_BLOCKS31 = {
+    "TO": [43, 103, 202], "BM": [64, 74, 199], "KN": [64, 74, 208], "DM": [64, 69, 206], "GM": [41, 105, 197],
+    "SL": [41, 102, 197], "LR": [41, 102, 154], "BI": [41, 196, 197], "CV": [41, 105, 196], "KM": [41, 102, 196],
+}  # fmt: skip
+_MAIL31 = ["gmail.com", "outlook.com", "yahoo.com", "icloud.com", "proton.me", "hotmail.com", "aol.com"]
+_MONTHS31 = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
+_ISO3_31 = {"TO": "TON", "BM": "BMU", "KN": "KNA", "DM": "DMA", "GM": "GMB", "SL": "SLE", "LR": "LBR", "BI": "BDI",
+            "CV": "CPV", "KM": "COM"}  # fmt: skip
+
+
+def _person31(r: random.Random) -> dict[str, str]:
+    region = r.choice(PLACES31)
+    given_list, family_list = _NAMES31[region]
+    g, f = r.choice(given_list), r.choice(family_list)
+    handle, fs = _ascii_slug(g).replace("-", ""), _ascii_slug(f).replace("-", "")
+    y, m, d = _birth(r)
+    street, town = _ADDRESS31[region]
+    phone = phone27(r, region)
+    return {
+        "name": f"{g} {f}",
+        "given": g,
+        "family": f,
+        "GIVEN": _ascii_slug(g).replace("-", "").upper(),
+        "FAMILY": fs.upper(),
+        "phone": phone,
+        "e164": phonenumbers.format_number(phonenumbers.parse(phone, region), phonenumbers.PhoneNumberFormat.E164),
+        "street": street(r),
+        "town": town(r),
+        "country": region,
+        "iso3": _ISO3_31[region],
+        "email": f"{handle}.{fs}{_d(r, 2)}@{r.choice(_MAIL31)}",
+        "login": f"{handle[:1]}{fs}{_d(r, 2)}",
+        "dob_iso": f"{y}-{m:02d}-{d:02d}",
+        "dob8": f"{y}{m:02d}{d:02d}",
+        "dob6": f"{y % 100:02d}{m:02d}{d:02d}",
+        "dob_ged": f"{d} {_MONTHS31[m - 1]} {y}",
+        "dob_pnr": f"{d:02d}{_MONTHS31[m - 1]}{y % 100:02d}",
+        "dob_us": f"{m:02d}/{d:02d}/{y}",
+        "ip": f"{r.choice(_IP_BLOCKS31[region])}.{_n(r, 0, 255)}.{_n(r, 0, 255)}.{_n(r, 1, 254)}",
+        "passport": f"{r.choice(string.ascii_uppercase)}{_d(r, 7)}",
+        "member": f"{r.choice(['W', 'XJ', 'H'])}{_d(r, 9)}",
+        "mrn": f"{_d(r, 8)}",
+    }
+
+
+def _hl7_people31(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person31(rng)
+    fam, giv, street = _hl7_escape31(p["family"]), _hl7_escape31(p["given"]), _hl7_escape31(p["street"])
+    town = _hl7_escape31(p["town"])
+    if t % 3 == 0:
+        # a parser test's fixture: an ADT^A04 message with segments joined by \r as a Python literal
+        text = (
+            "ADT_A04 = (\n"
+            f'    "MSH|^~\\\\&|ACME_EHR|ACMEHOSP|LAB|ACMEHOSP|20261207100214||ADT^A04|MSG{_d(rng, 6)}|P|2.5.1\\r"\n'
+            f'    "PID|1||{p["mrn"]}^^^ACMEHOSP^MR||{fam}^{giv}^^^^^L||{p["dob8"]}|{rng.choice("FM")}|||'
+            f'{street}^^{town}^^^{p["iso3"]}^H||{p["e164"]}^PRN^CP\\r"\n'
+            '    "PV1|1|O|CLINIC^^^ACMEHOSP\\r"\n)'
+        )
+        return text, [p["mrn"], fam, giv, p["dob8"], street, p["e164"]]
+    if t % 3 == 1:
+        # an interface engine's log: the next-of-kin segment of a rejected message
+        text = (
+            f"2026-12-07 10:02:{_d(rng, 2)} WARN  [mllp-in] NAK AE for MSG{_d(rng, 6)}: NK1-3 relationship code "
+            f"not in table HL70063\n  NK1|1|{fam}^{giv}|XYZ^Friend|{street}^^{town}^^^{p['iso3']}|{p['phone']}"
+        )
+        return text, [fam, giv, street, p["phone"]]
+    # a Slack question with the PID segment pasted (one line as the engine's message browser shows it)
+    text = (
+        "why does the lab system reject this? PID-7 looks fine to me\n```\n"
+        f"PID|1||{p['mrn']}^^^ACMEHOSP^MR~{_d(rng, 9)}^^^USSSA^SS||{fam}^{giv}||{p['dob8']}0000|U\n```"
+    )
+    return text, [p["mrn"], fam, giv, p["dob8"]]
+
+
+def _fhir_people31(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person31(rng)
+    if t % 3 == 0:
+        text = (
+            f"$ curl -s https://fhir.acme-health.example/r4/Patient/{_d(rng, 6)} | jq .\n{{\n"
+            '  "resourceType": "Patient",\n'
+            f'  "name": [{{"use": "official", "family": "{_js(p["family"])}", "given": ["{_js(p["given"])}"]}}],\n'
+            f'  "telecom": [{{"system": "phone", "value": "{p["e164"]}", "use": "mobile"}}],\n'
+            f'  "birthDate": "{p["dob_iso"]}",\n'
+            f'  "address": [{{"line": ["{_js(p["street"])}"], "city": "{_js(p["town"])}", '
+            f'"country": "{p["country"]}"}}]\n}}'
+        )
+        return text, [_js(p["family"]), _js(p["given"]), p["e164"], p["dob_iso"], _js(p["street"])]
+    if t % 3 == 1:
+        # the HL7 FHIR validator's output on a Practitioner (the message quotes the value)
+        text = (
+            "Validating practitioner.json\n"
+            f"  Error @ Practitioner.telecom[1].value (line 18, col 26): The value '{p['email']}' is not a valid "
+            "phone number (system = phone)\n"
+            f"  Warning @ Practitioner.name[0] (line 9, col 8): Name '{p['given']} {p['family']}' has no 'use'"
+        )
+        return text, [p["email"], p["given"], p["family"]]
+    text = (
+        "# tests/fixtures/bundle_patient.json (trimmed)\n"
+        '{"resourceType": "Bundle", "type": "transaction", "entry": [{"resource": {"resourceType": "Patient", '
+        f'"name": [{{"text": "{_js(p["name"])}"}}], "telecom": [{{"system": "email", "value": "{p["email"]}"}}], '
+        f'"birthDate": "{p["dob_iso"]}"}}, "request": {{"method": "POST", "url": "Patient"}}}}]}}'
+    )
+    return text, [_js(p["name"]), p["email"], p["dob_iso"]]
+
+
+def _bank_statement_people31(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person31(rng)
+    acct = iban10(rng).replace(" ", "")  # (the electronic form a statement file carries)
+    if t % 3 == 0:
+        # an MT940 statement line and its :86: field in the DFÜ layout (?20 remittance, ?31 the
+        # counterparty's account, ?32 / ?33 its name in 27-character pieces)
+        nm = p["name"].upper()
+        n1, n2 = nm[:27], nm[27:]
+        text = (
+            f":61:2612071207C{rng.randrange(10, 999)},00NTRFNONREF//{_d(rng, 8)}\n"
+            f":86:166?00SEPA-GUTSCHRIFT?20EREF+INV-2026-{_d(rng, 5)}?21SVWZ+RENT DECEMBER"
+            f"?30{_rs(rng, string.ascii_uppercase, 6)}XXX?31{acct}?32{n1}" + (f"?33{n2}" if n2 else "")
+        )
+        return text, [acct, n1]
+    if t % 3 == 1:
+        text = (
+            "<Ntry>\n  <Amt Ccy=\"EUR\">{}.00</Amt>\n  <CdtDbtInd>CRDT</CdtDbtInd>\n  <NtryDtls><TxDtls>\n"
+            "    <RltdPties>\n      <Dbtr><Pty><Nm>{}</Nm>\n        <PstlAdr><StrtNm>{}</StrtNm><TwnNm>{}</TwnNm>"
+            "<Ctry>{}</Ctry></PstlAdr></Pty></Dbtr>\n      <DbtrAcct><Id><IBAN>{}</IBAN></Id></DbtrAcct>\n"
+            "    </RltdPties>\n  </TxDtls></NtryDtls>\n</Ntry>"
+        ).format(rng.randrange(10, 999), _xml_text31(p["name"]), _xml_text31(p["street"]), _xml_text31(p["town"]),
+                 p["country"], acct)  # fmt: skip
+        return text, [_xml_text31(p["name"]), _xml_text31(p["street"]), acct]
+    # an OFX download: the account holder's own account number and a payment to a person
+    own = _d(rng, 10)
+    text = (
+        f"<BANKACCTFROM>\n<BANKID>{_aba31(rng)}\n<ACCTID>{own}\n<ACCTTYPE>CHECKING\n</BANKACCTFROM>\n"
+        f"<STMTTRN>\n<TRNTYPE>DEBIT\n<DTPOSTED>20261207\n<TRNAMT>-{rng.randrange(10, 999)}.00\n"
+        f"<FITID>{_d(rng, 12)}\n<NAME>{_xml_text31(p['name'])[:32]}\n<MEMO>Zelle to {p['e164']}\n</STMTTRN>"
+    )
+    return text, [own, _xml_text31(p["name"])[:32], p["e164"]]
+
+
+def _aba31(r: random.Random) -> str:
+    # an ABA routing number with its check digit (3-7-1 weights, ABA's published rule); a bank's public id
+    while True:
+        body = f"{r.choice(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'])}{_d(r, 6)}"
+        s = sum(int(c) * w for c, w in zip(body, [3, 7, 1, 3, 7, 1, 3, 7], strict=True))
+        return body + str((10 - s % 10) % 10)
+
+
+def _payment_file_people31(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person31(rng)
+    if t % 3 == 0:
+        acct = iban10(rng).replace(" ", "")
+        text = (
+            "<CdtTrfTxInf>\n  <PmtId><EndToEndId>PAYROLL-2026-12-{}</EndToEndId></PmtId>\n"
+            '  <Amt><InstdAmt Ccy="EUR">{}.00</InstdAmt></Amt>\n  <Cdtr>\n    <Nm>{}</Nm>\n'
+            "    <PstlAdr><StrtNm>{}</StrtNm><TwnNm>{}</TwnNm><Ctry>{}</Ctry></PstlAdr>\n  </Cdtr>\n"
+            "  <CdtrAcct><Id><IBAN>{}</IBAN></Id></CdtrAcct>\n</CdtTrfTxInf>"
+        ).format(_d(rng, 4), rng.randrange(900, 4999), _xml_text31(p["name"]), _xml_text31(p["street"]),
+                 _xml_text31(p["town"]), p["country"], acct)  # fmt: skip
+        return text, [_xml_text31(p["name"]), _xml_text31(p["street"]), acct]
+    if t % 3 == 1:
+        # a NACHA entry detail record (94 characters: RDFI routing, DFI account number in 17, the
+        # individual's name in 22)
+        acct = _d(rng, rng.randrange(8, 13))
+        name = f"{p['FAMILY']} {p['GIVEN']}"[:22]
+        aba = _aba31(rng)
+        rec = f"622{aba}{acct:<17}{rng.randrange(10000, 999999):010d}{_d(rng, 6):<15}{name:<22}  0{_d(rng, 15)}"
+        text = f"$ sed -n 3p PPD_2026-12-07.ach\n{rec}\n$ ach-validate PPD_2026-12-07.ach\nline 3: entry hash mismatch"
+        return text, [acct, name]
+    acct = iban10(rng).replace(" ", "")
+    spaced = " ".join(acct[i : i + 4] for i in range(0, len(acct), 4))
+    text = (
+        "lxml.etree.DocumentInvalid: Element '{urn:iso:std:iso:20022:tech:xsd:pain.001.001.09}IBAN': "
+        f"[facet 'pattern'] The value '{spaced}' is not accepted by the pattern '[A-Z]{{2,2}}[0-9]{{2,2}}"
+        f"[a-zA-Z0-9]{{1,30}}'., line 41\n  (creditor: {p['name']})"
+    )
+    return text, [spaced, p["name"]]
+
+
+def _x12_people31(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person31(rng)
+    fam, giv = _x12_clean31(p["FAMILY"]), _x12_clean31(p["GIVEN"])
+    street, town = _x12_clean31(p["street"].upper()), _x12_clean31(p["town"].upper())
+    phone = "".join(c for c in p["e164"] if c.isdigit())
+    if t % 3 == 0:
+        # an 834 benefit enrollment's member loop (one segment a line as a translator's debug view)
+        text = (
+            f"INS*Y*18*021*28*A***FT~\nREF*0F*{p['member']}~\nNM1*IL*1*{fam}*{giv}~\n"
+            f"PER*IP**TE*{phone}~\nN3*{street}~\nN4*{town}**{_d(rng, 5)}*{p['country']}~\n"
+            f"DMG*D8*{p['dob8']}*{rng.choice('FM')}~\nHD*021**HLT*PPO*EMP~"
+        )
+        return text, [p["member"], fam, giv, phone, street, p["dob8"]]
+    if t % 3 == 1:
+        # an 837P subscriber loop on one line as the clearinghouse's 999 rejection quotes it
+        text = (
+            "IK3*NM1*23*2010*8~IK4*9*67*7*" + p["member"] + "~\ncontext: HL*2*1*22*0~SBR*P*18*******CI~"
+            f"NM1*IL*1*{fam}*{giv}****MI*{p['member']}~N3*{street}~DMG*D8*{p['dob8']}*{rng.choice('FM')}~"
+        )
+        return text, [p["member"], fam, giv, street, p["dob8"]]
+    text = (
+        f"pyx12 error: 271 loop 2100C: DMG02 '{p['dob8']}' does not match the request (subscriber {fam}, {giv})\n"
+        f"EB*1*IND*30**PPO~MSG*ELIGIBLE~"
+    )
+    return text, [p["dob8"], fam, giv]
+
+
+def _edifact_people31(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person31(rng)
+    fam, giv = _edifact_escape31(p["FAMILY"]), _edifact_escape31(p["GIVEN"])
+    street, town = _edifact_escape31(p["street"]), _edifact_escape31(p["town"])
+    if t % 3 == 0:
+        # an API PAXLST (passenger list) traveller group, one segment a line
+        text = (
+            f"NAD+FL+++{fam}:{giv}+{street}+{town}+++{p['country']}'\nATT+2++{rng.choice('FM')}'\n"
+            f"DTM+329:{p['dob6']}'\nNAT+2+{p['iso3']}'\nRFF+AVF:{_rs(rng, ALNUM_UP, 6)}'\n"
+            f"DOC+P:110:111+{p['passport']}'\nDTM+36:{rng.randrange(27, 35)}1231'\nLOC+91+{p['iso3']}'"
+        )
+        return text, [fam, giv, street, p["dob6"], p["passport"]]
+    if t % 3 == 1:
+        # an IFTMIN consignee with its contact (CTA / COM), as the test fixture holds it on one line
+        text = (
+            f"fixture = \"NAD+CN+++{fam}:{giv}+{street}+{town}++{_d(rng, 4)}+{p['country']}'"
+            f"CTA+IC+:{giv} {fam}'COM+{_edifact_escape31(p['phone'])}:TE'COM+{p['email']}:EM'\""
+        )
+        return text, [fam, giv, street, _edifact_escape31(p["phone"]), p["email"]]
+    text = (
+        "edifact.ParseError: segment 14 (NAD): too many components in element 4\n"
+        f"  NAD+FL+++{fam}:{giv}:{_edifact_escape31(p['email'])}+{street}'"
+    )
+    return text, [fam, giv, _edifact_escape31(p["email"]), street]
+
+
+def _bcbp_people31(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person31(rng)
+    pax = f"{p['FAMILY']}/{p['GIVEN']}"[:20]
+    pnr = _rs(rng, ALNUM_UP, 6)
+    if t % 3 == 0:
+        # an IATA BCBP (Resolution 792) mandatory block: name in 20, PNR code, route, flight, date, seat
+        bcbp = (
+            f"M1{pax:<20}E{pnr} {rng.choice(['LHR', 'LIS', 'CDG', 'JFK'])}{rng.choice(['BDA', 'RAI', 'GND'])}"
+            f"{rng.choice(['BA', 'TP', 'AF'])} {rng.randrange(1, 9999):04d} {rng.randrange(1, 366):03d}Y"
+            f"{rng.randrange(1, 40):03d}{rng.choice('ABCDEF')}{rng.randrange(1, 300):04d} 100"
+        )
+        text = f'def test_parse_bcbp():\n    raw = "{bcbp}"\n    assert parse(raw).seat == ...'
+        return text, [pax]
+    if t % 3 == 1:
+        # a GDS PNR display (the passenger, the AP / APE contact elements, the SSR DOCS element)
+        text = (
+            f"RP/LONXX2100/LONXX2100            AA/SU   7DEC26/1002Z   {pnr}\n"
+            f"  1.{p['FAMILY']}/{p['GIVEN']} MR\n"
+            f"  2  BA 117 Y 15DEC 2 LHRJFK HK1  1120 1420   *1A/E*\n"
+            f"  3 AP {p['phone']}\n  4 APE {p['email']}\n"
+            f"  5 SSR DOCS BA HK1 P/{p['iso3']}/{p['passport']}/{p['iso3']}/{p['dob_pnr']}/M/15JAN34/"
+            f"{p['FAMILY']}/{p['GIVEN']}"
+        )
+        return text, [f"{p['FAMILY']}/{p['GIVEN']}", p["phone"], p["email"], p["passport"], p["dob_pnr"]]
+    # a Slack question about the decoded pass (the parser's JSON)
+    text = (
+        "the scanner decodes the pass but our lookup misses, anyone seen this?\n"
+        f'{{"passengerName": "{pax}", "pnr": "{pnr}", "from": "LIS", "to": "RAI", "flight": "TP 1541", '
+        f'"frequentFlyer": "TP {_d(rng, 9)}", "email": "{p["email"]}"}}'
+    )
+    return text, [pax, p["email"]]
+
+
+def _hotel_folio_people31(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person31(rng)
+    if t % 3 == 0:
+        text = (
+            "HOTEL ACME HARBOUR                                 GUEST FOLIO\n"
+            f"Guest:    {p['name']}                          Room {rng.randrange(101, 920)}\n"
+            f"Address:  {p['street']}, {p['town']}\n"
+            f"Phone:    {p['phone']}                  Arrival 05.12.26  Departure 07.12.26\n"
+            f"05.12.26  Accommodation                                   {rng.randrange(120, 400)}.00"
+        )
+        return text, [p["name"], p["street"], p["phone"]]
+    if t % 3 == 1:
+        # a PMS reservation export (CSV)
+        text = (
+            "ConfNo,Arrival,Nights,LastName,FirstName,Email,Mobile,RateCode\n"
+            f"{_d(rng, 8)},2026-12-05,2,{_csv_cell(p['family'])},{_csv_cell(p['given'])},{p['email']},"
+            f"{p['e164']},BAR"
+        )
+        return text, [p["family"], p["given"], p["email"], p["e164"]]
+    text = (
+        "webhook payload from the PMS (reservation.updated), the guest block fails our schema:\n"
+        f'"guest": {{"firstName": "{_js(p["given"])}", "lastName": "{_js(p["family"])}", '
+        f'"birthDate": "{p["dob_iso"]}", "address": {{"line1": "{_js(p["street"])}", "city": "{_js(p["town"])}"}}}}'
+    )
+    return text, [_js(p["given"]), _js(p["family"]), p["dob_iso"], _js(p["street"])]
+
+
+def _telecom_people31(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person31(rng)
+    if t % 3 == 0:
+        # Asterisk's Master.csv (cdr_csv): accountcode, src, dst, dcontext, clid, channel, ...
+        clid = f'""{p["name"]}"" <{p["e164"]}>'
+        text = (
+            f'"","{p["e164"]}","{rng.randrange(200, 299)}","from-trunk","{clid}","PJSIP/trunk-0000{_d(rng, 3)}",'
+            f'"PJSIP/2{_d(rng, 2)}-0000{_d(rng, 3)}","Dial","PJSIP/2{_d(rng, 2)}","2026-12-07 10:02:14",'
+            f'"2026-12-07 10:02:19","2026-12-07 10:04:51",{rng.randrange(60, 300)},{rng.randrange(30, 290)},'
+            f'"ANSWERED","DOCUMENTATION","1765101734.{_d(rng, 3)}",""'
+        )
+        return text, [p["e164"], p["name"]]
+    if t % 3 == 1:
+        # SMS Backup & Restore's calls.xml
+        text = (
+            "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<calls count=\"1\">\n"
+            f'  <call number="{p["phone"]}" duration="{rng.randrange(5, 900)}" date="1765101734{_d(rng, 3)}" type="2" '
+            f'presentation="1" readable_date="7 Dec 2026 10:02:14" contact_name="{_xml_attr(p["name"])}" />\n</calls>'
+        )
+        return text, [p["phone"], _xml_attr(p["name"])]
+    # a SIP INVITE's caller, as the proxy logs it
+    text = (
+        f"INVITE sip:+1441{_d(rng, 7)}@sip.acme-voice.example SIP/2.0\n"
+        f'From: "{p["name"]}" <sip:{p["e164"]}@{p["ip"]}>;tag={_rs(rng, HEX, 8)}\n'
+        f"Call-ID: {_rs(rng, HEX, 32)}@10.0.0.5\nCSeq: 1 INVITE"
+    )
+    return text, [p["name"], p["e164"], p["ip"]]
+
+
+def _payroll_people31(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person31(rng)
+    if t % 3 == 0:
+        text = (
+            "Employee ID,Last Name,First Name,Home Address,City,Personal Email,Mobile,Birth Date,Pay Group\n"
+            f'E{_d(rng, 5)},{_csv_cell(p["family"])},{_csv_cell(p["given"])},"{_csv_cell(p["street"])}",'
+            f'"{_csv_cell(p["town"])}",{p["email"]},{p["phone"]},{p["dob_us"]},MONTHLY'
+        )
+        return text, [p["family"], p["given"], _csv_cell(p["street"]), p["email"], p["phone"], p["dob_us"]]
+    if t % 3 == 1:
+        text = (
+            '{"Worker": {"Worker_ID": "' + _d(rng, 6) + '", "Personal_Data": {"Name_Data": {"Legal_Name": '
+            f'{{"First_Name": "{_js(p["given"])}", "Last_Name": "{_js(p["family"])}"}}}}, '
+            f'"Birth_Date": "{p["dob_iso"]}", "Contact_Data": {{"Email_Address": "{p["email"]}", '
+            f'"Phone_Number": "{p["e164"]}"}}}}}}}}'
+        )
+        return text, [_js(p["given"]), _js(p["family"]), p["dob_iso"], p["email"], p["e164"]]
+    text = (
+        f"import_payroll.py: row {rng.randrange(2, 400)} rejected: Birth Date '{p['dob_us']}' makes the employee "
+        f"under 16 ({p['family']}, {p['given']}; {p['email']})"
+    )
+    return text, [p["dob_us"], p["family"], p["given"], p["email"]]
+
+
+def _gedcom_people31(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person31(rng)
+    if t % 3 == 0:
+        text = (
+            f"0 @I{rng.randrange(1, 500)}@ INDI\n1 NAME {p['given']} /{p['family']}/\n1 SEX {rng.choice('FM')}\n"
+            f"1 BIRT\n2 DATE {p['dob_ged']}\n1 RESI\n2 ADDR {p['street']}\n3 CITY {p['town']}\n"
+            f"2 PHON {p['phone']}\n2 EMAIL {p['email']}"
+        )
+        return text, [f"{p['given']} /{p['family']}/", p["dob_ged"], p["street"], p["phone"], p["email"]]
+    if t % 3 == 1:
+        # GEDCOM 7's name pieces
+        text = (
+            f"0 @I{rng.randrange(1, 500)}@ INDI\n1 NAME {p['given']} /{p['family']}/\n2 GIVN {p['given']}\n"
+            f"2 SURN {p['family']}\n1 BIRT\n2 DATE {p['dob_ged']}\n1 NO DEAT"
+        )
+        return text, [p["given"], p["family"], p["dob_ged"]]
+    text = (
+        f"ged4py.GedcomFormatError: line {rng.randrange(20, 900)}: invalid date '{p['dob_ged']}X' in record @I7@ "
+        f"({p['given']} /{p['family']}/)"
+    )
+    return text, [p["dob_ged"], f"{p['given']} /{p['family']}/"]
+
+
+def _order_export_people31(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person31(rng)
+    if t % 3 == 0:
+        text = (
+            "Name,Email,Financial Status,Total,Billing Name,Billing Street,Billing City,Billing Country,"
+            f"Billing Phone\n#{rng.randrange(1001, 9999)},{p['email']},paid,{rng.randrange(10, 400)}.00,"
+            f'{_csv_cell(p["name"])},"{_csv_cell(p["street"])}","{_csv_cell(p["town"])}",{p["country"]},'
+            f"'{p['e164']}"
+        )
+        return text, [p["email"], _csv_cell(p["name"]), _csv_cell(p["street"]), p["e164"]]
+    if t % 3 == 1:
+        # a WooCommerce order's billing object (REST API)
+        text = (
+            f'"id": {rng.randrange(1000, 99999)},\n"status": "processing",\n"billing": {{\n'
+            f'  "first_name": "{_js(p["given"])}",\n  "last_name": "{_js(p["family"])}",\n'
+            f'  "address_1": "{_js(p["street"])}",\n  "city": "{_js(p["town"])}",\n'
+            f'  "country": "{p["country"]}",\n  "email": "{p["email"]}",\n  "phone": "{p["phone"]}"\n}}'
+        )
+        return text, [_js(p["given"]), _js(p["family"]), _js(p["street"]), p["email"], p["phone"]]
+    text = (
+        f"[2026-12-07 10:02:14] production.ERROR: Order #{rng.randrange(1001, 9999)} sync failed: "
+        f'shipping_address.phone "{p["phone"]}" invalid for country {p["country"]} '
+        f'{{"customer_email":"{p["email"]}","customer_ip":"{p["ip"]}"}}'
+    )
+    return text, [p["phone"], p["email"], p["ip"]]
+
+
+def _spoken_people31(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person31(rng)
+    if t % 3 == 0:
+        # a number read out, as a support call's note types it
+        said = _spoken_digits31(p["phone"])
+        text = f"call note 10:02 — customer asked for a callback on {said}, prefers mornings"
+        return text, [said]
+    if t % 3 == 1:
+        said = _spoken_email31(p["email"])
+        text = f"she spelled her email over the phone as {said} — can you add it to the ticket?"
+        return text, [said]
+    # an address cut across two chat messages
+    text = (
+        f"[10:02] {p['given']}'s new address is {p['street']},\n[10:02] {p['town']}\n"
+        f"[10:03] oh and her mobile changed too: {p['phone']}"
+    )
+    return text, [p["street"], p["phone"]]
+
+
+def _diff_people31(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person31(rng)
+    if t % 3 == 0:
+        # someone replaced a fixture's anonymised values with a real customer's
+        text = (
+            "--- a/tests/fixtures/customer.json\n+++ b/tests/fixtures/customer.json\n@@ -2,4 +2,4 @@\n"
+            '-  "name": "Test User",\n-  "email": "test@example.com",\n'
+            f'+  "name": "{_js(p["name"])}",\n+  "email": "{p["email"]}",\n   "tier": "gold"'
+        )
+        return text, [_js(p["name"]), p["email"]]
+    if t % 3 == 1:
+        text = (
+            f"@@ -{rng.randrange(10, 90)},3 +{rng.randrange(10, 90)},4 @@ id,name,mobile,birth_date\n"
+            f" {_d(rng, 4)},Test User,+15550100,1990-01-01\n+{_d(rng, 4)},{p['name']},{p['e164']},{p['dob_iso']}"
+        )
+        return text, [p["name"], p["e164"], p["dob_iso"]]
+    fam, giv = _hl7_escape31(p["family"]), _hl7_escape31(p["given"])
+    text = (
+        "diff --git a/samples/adt_a08.hl7 b/samples/adt_a08.hl7\n@@ -2 +2 @@\n"
+        "-PID|1||123456^^^ACMEHOSP^MR||DOE^JANE||19700101|F\n"
+        f"+PID|1||{p['mrn']}^^^ACMEHOSP^MR||{fam}^{giv}||{p['dob8']}|F|||{_hl7_escape31(p['street'])}"
+    )
+    return text, [p["mrn"], fam, giv, p["dob8"], _hl7_escape31(p["street"])]
+
+
+round31_custom("hl7_people31", "pii", _hl7_people31, 3)
+round31_custom("fhir_people31", "pii", _fhir_people31, 3)
+round31_custom("bank_statement_people31", "pii", _bank_statement_people31, 3)
+round31_custom("payment_file_people31", "pii", _payment_file_people31, 3)
+round31_custom("x12_people31", "pii", _x12_people31, 3)
+round31_custom("edifact_people31", "pii", _edifact_people31, 3)
+round31_custom("bcbp_pnr_people31", "pii", _bcbp_people31, 3)
+round31_custom("hotel_folio_people31", "pii", _hotel_folio_people31, 3)
+round31_custom("telecom_people31", "pii", _telecom_people31, 3)
+round31_custom("payroll_people31", "pii", _payroll_people31, 3)
+round31_custom("gedcom_people31", "pii", _gedcom_people31, 3)
+round31_custom("order_export_people31", "pii", _order_export_people31, 3)
+round31_custom("spoken_people31", "pii", _spoken_people31, 3)
+round31_custom("diff_people31", "pii", _diff_people31, 3)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -31942,6 +32847,233 @@ def _round30_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _isin31(r: random.Random) -> str:
+    # an ISIN (ISO 6166): letters as 10..35, then the Luhn check over the digit string
+    body = r.choice(["US", "DE", "GB", "FR", "NL", "IE"]) + _rs(r, ALNUM_UP, 9)
+    digits = "".join(str(int(c, 36)) for c in body)
+    return body + _luhn_digit(digits)
+
+
+def _lei31(r: random.Random) -> str:
+    # an LEI (ISO 17442): 18 characters and two check digits by ISO 7064 mod 97-10, as an IBAN's
+    body = _rs(r, string.digits, 4) + "00" + _rs(r, ALNUM_UP, 12)
+    check = 98 - int("".join(str(int(c, 36)) for c in body + "00")) % 97
+    return f"{body}{check:02d}"
+
+
+def _org_npi31(r: random.Random) -> str:
+    # an organisation's NPI (entity type 2): Luhn over the 80840 prefix and nine digits (CMS's rule)
+    body = r.choice("12") + _d(r, 8)
+    return body + _luhn_digit("80840" + body)
+
+
+def _gln31(r: random.Random) -> str:
+    # a GS1 Global Location Number of a company (13 digits, GS1 mod-10)
+    body = r.choice(["400", "501", "541", "871", "761"]) + _d(r, 9)
+    return body + _gtin_check(body)
+
+
+# eponymous diagnoses (ICD-10 codes and titles) and companies named after their founders: names that are
+# not a person in the record
+_EPONYM_DX31 = [
+    "K50.90^Crohn disease, unspecified",
+    "G20^Parkinson disease",
+    "C81.90^Hodgkin lymphoma, unspecified",
+    "E27.1^Addison disease",
+]
+_EPONYM_COMPANIES31 = ["Johnson & Johnson", "Procter & Gamble", "Ernst & Young LLP", "Marks and Spencer plc"]
+
+
+def _round31_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-31 never-tuned hard negatives, in the shapes of round 31's plants (health, banking, EDI,
+    travel, telecom, payroll, genealogy and e-commerce records) and under the same policy (nothing
+    secret or personal): check-digit-valid numbers in roles that name a product, a book, a security, a
+    legal entity, a ship, a bank or an organisation (GTINs and GS1-128 strings, ISBNs, ISINs, LEIs, IMO
+    numbers, BICs and ABA routing numbers, an organisation's NPI, an employer's EIN, a company's GLN);
+    person-shaped names that are not people (companies, ships, eponymous diseases, algorithms and
+    standards, streets in a route); the formats' own control ids, envelopes, timestamps, codes and
+    amounts (HL7 MSH / MSA / EVN, X12 ISA / GS / ST, EDIFACT UNB / UNH, MT940 balances and references,
+    BCBP flight fields and check-in sequence, GDS flight segments and fare lines, CDR timing fields and
+    millisecond timestamps, payroll codes, GEDCOM headers and cross-references)."""
+
+    def ts(r: random.Random) -> str:
+        return f"2026120{r.randrange(1, 8)}{r.randrange(6, 20):02d}{r.randrange(60):02d}{r.randrange(60):02d}"
+
+    return {
+        "gs1_codes31": [
+            lambda r: (lambda g: f"(01){g}(17)27{r.randrange(1, 13):02d}31(10)LOT{_d(r, 5)}")(
+                (lambda b: b + _gtin_check(b))("0" + r.choice(["400", "501", "871"]) + _d(r, 9))
+            ),
+            lambda r: f"LIN+{r.randrange(1, 40)}++{_ean13(r)}:SRV'QTY+21:{r.randrange(1, 500)}'",
+            lambda r: (
+                "Variant SKU,Variant Barcode,Variant Price\n"
+                f"TEE-{r.choice(['S', 'M', 'L'])}-BLK,{_ean13(r)},{r.randrange(9, 60)}.00"
+            ),
+        ],
+        "book_codes31": [
+            lambda r: (
+                f"<Product>\n  <RecordReference>com.acme.{_d(r, 6)}</RecordReference>\n  <ProductIdentifier>\n"
+                f"    <ProductIDType>15</ProductIDType>\n    <IDValue>{_isbn13(r)[5:].replace('-', '')}</IDValue>\n"
+                "  </ProductIdentifier>\n</Product>"
+            ),
+            lambda r: f"LIN+1++{_isbn13(r)[5:].replace('-', '')}:IB'IMD+F+050+:::The Art of Computer Programming'",
+        ],
+        "securities_ids31": [
+            lambda r: f"<FinInstrmId><ISIN>{_isin31(r)}</ISIN></FinInstrmId>\n<LEI>{_lei31(r)}</LEI>",
+            lambda r: f":35B:ISIN {_isin31(r)}\n/XX/ACME GLOBAL EQUITY FUND\n:93B::AGGR//UNIT/{r.randrange(10, 9999)},",
+            lambda r: f"<Dbtr><Nm>ACME TRADING GMBH</Nm><Id><OrgId><LEI>{_lei31(r)}</LEI></OrgId></Id></Dbtr>",
+        ],
+        "vessel_ids31": [
+            lambda r: (
+                f"TDT+20+{r.randrange(100, 999)}{r.choice('EWNS')}+1++MAEU:172:20+++"
+                f"{_imo(r)[4:]}:146:11:{r.choice(['MAERSK MC-KINNEY MOLLER', 'EMMA MAERSK', 'MSC GULSUN'])}'"
+            ),
+            lambda r: (
+                f"Vessel: {r.choice(['Gerd Maersk', 'Madrid Maersk', 'CMA CGM Jacques Saade', 'Ever Alot'])}   "
+                f"{_imo(r)}   Voyage {r.randrange(100, 999)}W   ETA {r.randrange(1, 28):02d}.12.2026"
+            ),
+        ],
+        "bank_public_ids31": [
+            lambda r: (
+                f"101 {_aba31(r)} {_aba31(r)}{r.randrange(26, 27)}1207{r.randrange(1000, 2359)}A094101"
+                "ACME BANK NA           ACME PAYROLL INC       "
+            ),
+            lambda r: (
+                f"<DbtrAgt><FinInstnId><BICFI>{r.choice(['DEUTDEFF', 'COBADEFF', 'BNPAFRPP', 'INGBNL2A'])}"
+                "</BICFI></FinInstnId></DbtrAgt>"
+            ),
+            lambda r: (
+                f"5220ACME PAYROLL INC                     1{_d(r, 9)}PPDPAYROLL   261207261207   "
+                f"1{_aba31(r)[:8]}0000001"
+            ),
+            lambda r: (
+                f"routing number {_aba31(r)} (ACH), SWIFT {r.choice(['CHASUS33', 'BOFAUS3N', 'CITIUS33'])} for wires"
+            ),
+        ],
+        "org_provider_ids31": [
+            lambda r: f"NM1*85*2*ACME FAMILY CLINIC*****XX*{_org_npi31(r)}~\nREF*EI*{r.randrange(10, 99)}{_d(r, 7)}~",
+            lambda r: f"NAD+SU+{_gln31(r)}::9'\nNAD+BY+{_gln31(r)}::9'",
+            lambda r: (
+                f'"performer": [{{"reference": "Organization/{_d(r, 4)}", "identifier": {{"system": '
+                f'"http://hl7.org/fhir/sid/us-npi", "value": "{_org_npi31(r)}"}}, "display": "Acme Regional Lab"}}]'
+            ),
+        ],
+        "hl7_control31": [
+            lambda r: (
+                f"MSH|^~\\&|ACME_LIS|LAB|ACME_EHR|HOSP|{ts(r)}||ACK^R01^ACK|ACK{_d(r, 8)}|P|2.5.1\nMSA|AA|MSG{_d(r, 6)}"
+            ),
+            lambda r: (
+                f"EVN|A08|{ts(r)}|||{r.choice(['ADT_FEED', 'INTERFACE'])}\nPV1|1|I|ICU^{r.randrange(1, 30):02d}^1"
+            ),
+            lambda r: f"OBX|1|NM|718-7^Hemoglobin^LN||{r.randrange(100, 180) / 10}|g/dL|12.0-16.0|N|||F|||{ts(r)}",
+        ],
+        "x12_envelope31": [
+            lambda r: (
+                f"ISA*00*          *00*          *ZZ*ACMECLEARING   *ZZ*ACMEPAYER      "
+                f"*261207*{r.randrange(1000, 2359)}"
+                f"*^*00501*{_d(r, 9)}*0*P*:"
+                f"~\nGS*HC*ACMECLEARING*ACMEPAYER*20261207*1002*{r.randrange(1, 99999)}*X*005010X222A1~"
+            ),
+            lambda r: f"ST*837*{_d(r, 4)}*005010X222A1~\nBHT*0019*00*{_d(r, 10)}*20261207*1002*CH~",
+            lambda r: f"SE*{r.randrange(20, 90)}*{_d(r, 4)}~\nGE*1*{r.randrange(1, 99999)}~\nIEA*1*{_d(r, 9)}~",
+        ],
+        "edifact_envelope31": [
+            lambda r: (
+                f"UNB+UNOC:3+{_gln31(r)}:14+{_gln31(r)}:14+261207:{r.randrange(1000, 2359)}+{_d(r, 8)}'\n"
+                f"UNH+{r.randrange(1, 999)}+PAXLST:D:05B:UN:IATA'"
+            ),
+            lambda r: f"UNT+{r.randrange(10, 90)}+{r.randrange(1, 999)}'UNZ+1+{_d(r, 8)}'",
+            lambda r: f"BGM+266+CLEARANCE{_d(r, 6)}'\nDTM+137:{ts(r)[:12]}:203'",
+        ],
+        "travel_fields31": [
+            lambda r: (
+                f"  2  BA {r.randrange(100, 999)} Y {r.randrange(10, 28)}DEC 2 LHRBDA HK1  {r.randrange(10, 23)}20 "
+                f"{r.randrange(10, 23)}45   *1A/E*"
+            ),
+            lambda r: (
+                f"FARE CALC: LON BA BDA{r.randrange(300, 900)}.{_d(r, 2)}NUC{r.randrange(300, 900)}.{_d(r, 2)}END "
+                f"ROE0.78{_d(r, 4)}"
+            ),
+            lambda r: (
+                f'{{"operatingCarrier": "TP", "flightNumber": "{r.randrange(1, 9999):04d}", "julianDate": '
+                f'"{r.randrange(1, 366):03d}", "compartment": "Y", "seat": "{r.randrange(1, 40):03d}C", '
+                f'"checkInSequence": "{r.randrange(1, 400):04d}", "passengerStatus": "1"}}'
+            ),
+        ],
+        "eponyms31": [
+            lambda r: f"DG1|1||{r.choice(_EPONYM_DX31)}^I10||{ts(r)}|W",
+            lambda r: (
+                f"checksum: {r.choice(['Luhn (mod 10)', 'Verhoeff', 'Damm'])}; FEC: "
+                f"{r.choice(['Reed-Solomon', 'Hamming(7,4)'])}; "
+                f"fuzzy match: {r.choice(['Levenshtein', 'Jaro-Winkler'])} >= 0.9{r.randrange(0, 9)}"
+            ),
+            lambda r: f"Billing Name,Billing Company\n,{r.choice(_EPONYM_COMPANIES31)}",
+            lambda r: (
+                f"Route 14: {r.choice(['Martin Luther King Jr Blvd', 'Nelson Mandela Drive', 'Rue Victor Hugo'])} -> "
+                f"{r.choice(['Avenida Amílcar Cabral', 'Kwame Nkrumah Road'])}"
+            ),
+        ],
+        "statement_meta31": [
+            lambda r: (
+                f":20:STMT{ts(r)[:8]}{_d(r, 4)}\n:28C:{r.randrange(1, 365):05d}/001\n"
+                f":60F:C261206EUR{r.randrange(1000, 999999)},{_d(r, 2)}\n:62F:C261207EUR{r.randrange(1000, 999999)},"
+                f"{_d(r, 2)}"
+            ),
+            lambda r: (
+                f"<GrpHdr><MsgId>CAMT053-{ts(r)}</MsgId><CreDtTm>2026-12-07T10:02:{r.randrange(10, 59)}</CreDtTm>"
+                f'</GrpHdr>\n<Bal><Amt Ccy="EUR">{r.randrange(1000, 999999)}.{_d(r, 2)}</Amt></Bal>'
+            ),
+            lambda r: (
+                f"<DTSERVER>{ts(r)}.000[-5:EST]\n<TRNUID>{_d(r, 10)}\n<LEDGERBAL><BALAMT>"
+                f"{r.randrange(100, 99999)}.{_d(r, 2)}"
+            ),
+        ],
+        "telecom_meta31": [
+            lambda r: (
+                f'<sms protocol="0" address="{r.choice(["72345", "ACMEBANK", "88322"])}" date="17651{_d(r, 8)}" '
+                f'type="1" date_sent="17651{_d(r, 8)}" read="1" status="-1" />'
+            ),
+            lambda r: (
+                f'"","","s","from-internal","","Local/s@ivr-0000{_d(r, 3)};2","","Playback","welcome",'
+                f'"2026-12-07 10:02:14","","2026-12-07 10:02:{r.randrange(20, 59)}",{r.randrange(1, 60)},0,"NO ANSWER",'
+                f'"DOCUMENTATION","1765{_d(r, 6)}.{_d(r, 3)}",""'
+            ),
+            lambda r: (
+                f"Call-ID: {_rs(r, HEX, 32)}@10.0.{r.randrange(0, 9)}.{r.randrange(2, 250)}\nCSeq: "
+                f"{r.randrange(1, 9000)} INVITE"
+            ),
+        ],
+        "payroll_codes31": [
+            lambda r: (
+                f"Pay Code,GL Account,Cost Centre,Amount\nBASIC,{r.randrange(5000, 5999)},CC-{_d(r, 4)},"
+                f"{r.randrange(1000, 9999)}.00\nNI-ER,{r.randrange(5000, 5999)},CC-{_d(r, 4)},"
+                f"{r.randrange(100, 999)}.{_d(r, 2)}"
+            ),
+            lambda r: (
+                f"Employer PAYE ref: {r.randrange(100, 999)}/{_rs(r, string.ascii_uppercase, 2)}{_d(r, 5)}   Tax "
+                f"code 1257L   Period 09"
+            ),
+            lambda r: (
+                f'"Pay_Period": {{"Start": "2026-11-01", "End": "2026-11-30"}}, "Pay_Group": "MONTHLY-{_d(r, 2)}"'
+            ),
+        ],
+        "gedcom_meta31": [
+            lambda r: (
+                f"0 HEAD\n1 SOUR ACME_TREE\n2 VERS {r.randrange(1, 9)}.{r.randrange(0, 9)}\n1 GEDC\n2 VERS 5.5.1\n1 "
+                f"CHAR UTF-8\n1 SUBM @U1@"
+            ),
+            lambda r: (
+                f"0 @F{r.randrange(1, 900)}@ FAM\n1 HUSB @I{r.randrange(1, 900)}@\n1 WIFE "
+                f"@I{r.randrange(1, 900)}@\n1 CHIL @I{r.randrange(1, 900)}@"
+            ),
+            lambda r: (
+                f"1 CHAN\n2 DATE {r.randrange(1, 28)} DEC 2026\n3 TIME 10:02:{r.randrange(10, 59)}\n"
+                f"2 PLAC {r.choice(['Cork, Munster, Ireland', 'Bergen, Hordaland, Norway', 'Lyon, Rhône, France'])}"
+            ),
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -31973,6 +33105,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     28: _round28_decoy_templates(),
     29: _round29_decoy_templates(),
     30: _round30_decoy_templates(),
+    31: _round31_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -33665,6 +34798,40 @@ ROUND30_WRAPPERS: list[Wrapper] = [
     lambda r: ("$ git config --list | grep description\nbranch.handover.description={s}", _ident),  # git config
 ]
 
+
+def _gedcom_note31(s: str) -> str:
+    # a GEDCOM NOTE's continuation lines: every line break starts a "2 CONT" line
+    return s.replace("\n", "\n2 CONT ")
+
+
+ROUND31_WRAPPERS: list[Wrapper] = [
+    lambda r: (
+        "MSH|^~\\&|ACME_EHR|HOSP|LAB|LAB|20261207100214||ORU^R01|MSG004821|P|2.5.1\nOBX|1|TX|NOTE^Handover^L||{s}||||||F",
+        _hl7_escape31,
+    ),  # an HL7 v2 text result (HL7 escapes, line breaks as \.br\)
+    lambda r: ("UNH+1+IFTMIN:D:04A:UN'\nFTX+AAI+++{s}'", _edifact_escape31),  # an EDIFACT free-text segment
+    lambda r: ("ST*277*0001*005010X212~\nMSG*{s}~", _x12_clean31),  # an X12 message-text segment
+    lambda r: (
+        "--- a/docs/handover.md\n+++ b/docs/handover.md\n@@ -0,0 +1,3 @@\n+{s}",
+        _line_prefix("+"),
+    ),  # lines a diff adds
+    lambda r: ("@@ -12,3 +12,0 @@ class Handover:\n-{s}", _line_prefix("-")),  # lines a diff removes
+    lambda r: ('{"resourceType": "Communication", "payload": [{"contentString": "{s}"}]}', _js),  # a FHIR message
+    lambda r: (
+        "pydantic_core._pydantic_core.ValidationError: 1 validation error for ClaimNote\ntext\n"
+        "  String should have at most 80 characters [type=string_too_long, input_value='{s}', input_type=str]",
+        _py_single,
+    ),  # a failing validator's message (the input as Python's repr writes it)
+    lambda r: ('2026-12-07T10:02:14Z INFO edi.inbound partner=ACMEPAYER note="{s}"', _logfmt_q),  # a logfmt line
+    lambda r: ("<Ntry>\n  <AddtlNtryInf>{s}</AddtlNtryInf>\n</Ntry>", _xml_text31),  # a camt.053 entry's text
+    lambda r: ("0 @N12@ NOTE {s}", _gedcom_note31),  # a GEDCOM note record (CONT lines)
+    lambda r: ("anyone know why the 834 loader chokes on this? pasting the raw field:\n{s}", _ident),  # a chat question
+    lambda r: (
+        "<STMTTRN>\n<TRNTYPE>CREDIT\n<DTPOSTED>20261207\n<MEMO>{s}\n</STMTTRN>",
+        lambda s: _xml_text31(s).replace("\n", " "),
+    ),  # an OFX memo (SGML: one line)
+]
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -33711,6 +34878,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     28: [ROUND28_WRAPPERS],
     29: [ROUND29_WRAPPERS],
     30: [ROUND30_WRAPPERS],
+    31: [ROUND31_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]

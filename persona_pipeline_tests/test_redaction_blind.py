@@ -53,8 +53,8 @@ def _cases(pool: str) -> list[BlindCase]:
     # round 20 exists), round 20 (dev since round 21 exists), round 21 (dev since round 22 exists),
     # round 22 (dev since round 23 exists), round 23 (dev since round 24 exists), round 24 (dev since
     # round 25 exists), round 25 (dev since round 26 exists), round 26 (dev since round 27 exists), round 27
-    # (dev since round 28 exists), round 28 (dev since round 29 exists), round 29 (dev since round 30 exists) and
-    # the holdout (round 30 alone, never
+    # (dev since round 28 exists), round 28 (dev since round 29 exists), round 29 (dev since round 30 exists),
+    # round 30 (dev since round 31 exists) and the holdout (round 31 alone, never
     # its texts) have floors of their own
     if pool == "dev":
         return generate(SEED, "dev", 1200, before=8)
@@ -293,9 +293,17 @@ def blind(pool: str) -> BlindScore:
 # nothing dropped, idempotent at all three (never read case by case). Its floors are seed 7's less 1.5
 # points and 30 stray spans more; its false-positive ceiling is seed 7's figure plus 15 (none of round
 # 30's look-alikes is redacted untuned); its idempotence is asserted.
+# Round 31 made round 30 dev (issue 17, branch blind31): round 30's floors are its figures drawn as dev
+# at seed 7 (n 1200) less 1.5 points (test_blind_joined_dev[round30]). The holdout is round 31 alone
+# (written blind, untuned, the engine at main e9de897), seeds 1 / 2 / 7 (n 1200): 79.0 / 83.8 / 81.7%
+# secrets, 46.7 / 46.3 / 46.3% personal data, 219.6 / 209.2 / 207.5 FP/MB, 216 / 187 / 161 stray spans,
+# nothing dropped, idempotent at seed 1 only (never read case by case). Its floors are seed 7's less 1.5
+# points and 30 stray spans more; its false-positive ceiling is seed 7's figure plus 15 (of round 31's
+# look-alikes, hard on purpose, about one in twelve is redacted untuned); its idempotence is not asserted
+# (seeds 2 and 7 are not idempotent untuned).
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray", "idempotent"),
-    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.840, 0.616, 15.0, 168, True)],
+    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.802, 0.448, 222.5, 191, False)],
 )
 def test_blind_pools(
     pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int, idempotent: bool
@@ -436,6 +444,12 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     # Untuned on main 6a2e337: 94.4% / 56.7% / 109.1 FP/MB / 105 stray, idempotent (as the holdout, seeds 1 /
     # 2 / 7 on main 43a967a: 94.3 / 95.4 / 94.7% secrets, 57.2 / 55.4 / 55.9% personal data).
     29: JoinedFloors(0.965, 0.693, 15.0, 129),
+    # Round 30 (dev since round 31 is written blind): floors at its untuned figures drawn as dev at seed 7
+    # (n 1200) on main e9de897 less 1.5 points: 85.5% secrets, 65.9% personal data, 0.0 FP/MB (+15), 142
+    # stray spans (+30); not idempotent as dev at seed 7 (as the holdout it was, seeds 1 / 2 / 7 on main
+    # 6a2e337: 86.4 / 84.9 / 85.5% secrets, 61.9 / 61.4 / 63.1% personal data), so no idempotence
+    # assertion until a tuner makes it so. tune30 raises them at merge if it improves round 30.
+    30: JoinedFloors(0.840, 0.644, 15.0, 172, False),
 }
 
 
@@ -1005,8 +1019,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"context7_api_key28", "eg_national_id28", "sql_table_people28"} <= dev_cats
     assert set(DECOY_ROUNDS[29]) <= set(DECOYS) and WRAPPER_ROUNDS[29][0] in DEV_WRAPPERS  # round 29 is dev
     assert {"knock_secret_key29", "mo_bir29", "raw_email_people29"} <= dev_cats
+    assert set(DECOY_ROUNDS[30]) <= set(DECOYS) and WRAPPER_ROUNDS[30][0] in DEV_WRAPPERS  # round 30 is dev
+    assert {"cachix_auth_token30", "pdf_form_people30", "ocr_screenshot_people30"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 15  # round 30 adds 15 categories (each weighs more in a draw)
+    assert len(holdout_only) >= 17  # round 31 adds 17 categories (each weighs more in a draw)
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -1140,53 +1156,63 @@ def test_round16_generator_checks() -> None:
     assert a + b == v and a in text and b in text and v not in text
 
 
-def test_round30_holdout() -> None:
-    """Round 30 is the holdout (round 29 joined dev): families for every category, rounds scored
-    apart, each round-30 category planted at least 3 times in 2400 prompts with every value in its
-    prompt, its new kinds about 40 % of its plants (they weigh NEW30_WEIGHT in a draw of round 30,
-    every other category 1, round 16's to 29's heavy kinds included) and at least 60 % of them personal
+def test_round31_holdout() -> None:
+    """Round 31 is the holdout (round 30 joined dev): families for every category, rounds scored
+    apart, each round-31 category planted at least 3 times in 2400 prompts with every value in its
+    prompt, its new kinds about 40 % of its plants (they weigh NEW31_WEIGHT in a draw of round 31,
+    every other category 1, round 16's to 30's heavy kinds included) and at least 60 % of them personal
     data, every decoy kind drawn, the same cases for the same seed. (Generator only: the engine never
     runs here.)"""
-    assert HOLDOUT_ROUNDS == (30,) and HOLDOUT_ROUND == 30
-    assert all(len(c.templates("holdout", 30)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 30) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 30) or c.templates("holdout", 29) for c in CATS)
-    r29 = {c.name for c in CATS if c.templates("dev", 29)}
-    r30 = {c.name for c in CATS if c.templates("holdout", 30)}
-    new = r30 - r29
-    assert new == rb.NEW30 and len(rb.NEW30) >= 15 and r29 < r30
-    assert len([c for c in CATS if c.name in rb.NEW30 and c.kind == "secret"]) >= 3
-    assert len([c for c in CATS if c.name in rb.NEW30 and c.kind == "pii"]) >= 12
-    weights = {c.name: c.draws((30,)) for c in CATS}
-    assert all(w == rb.NEW30_WEIGHT for n, w in weights.items() if n in rb.NEW30)
+    assert HOLDOUT_ROUNDS == (31,) and HOLDOUT_ROUND == 31
+    assert all(len(c.templates("holdout", 31)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 31) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 31) or c.templates("holdout", 30) for c in CATS)
+    r30 = {c.name for c in CATS if c.templates("dev", 30)}
+    r31 = {c.name for c in CATS if c.templates("holdout", 31)}
+    new = r31 - r30
+    assert new == rb.NEW31 and len(rb.NEW31) >= 17 and r30 < r31
+    assert len([c for c in CATS if c.name in rb.NEW31 and c.kind == "secret"]) >= 3
+    assert len([c for c in CATS if c.name in rb.NEW31 and c.kind == "pii"]) >= 14
+    weights = {c.name: c.draws((31,)) for c in CATS}
+    assert all(w == rb.NEW31_WEIGHT for n, w in weights.items() if n in rb.NEW31)
     assert all(w == 1 for n, w in weights.items() if n not in new)
-    cases = generate(2, "holdout", 2400, round_no=30)
+    cases = generate(2, "holdout", 2400, round_no=31)
     counts = _planted_counts(cases)
-    assert set(counts) == r30 and min(counts.values()) >= 3, min(counts.values())
-    share = sum(n for name, n in counts.items() if name in rb.NEW30) / sum(counts.values())
+    assert set(counts) == r31 and min(counts.values()) >= 3, min(counts.values())
+    share = sum(n for name, n in counts.items() if name in rb.NEW31) / sum(counts.values())
     assert 0.35 <= share <= 0.45, share
-    personal = sum(n for name, n in counts.items() if name in rb.NEW30 and rb.KIND[name] == "pii")
-    assert personal / sum(n for name, n in counts.items() if name in rb.NEW30) >= 0.6
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[30])
-    assert not set(DECOY_ROUNDS[30]) & {k for r in range(1, 30) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[30]) >= 8 and len(WRAPPER_ROUNDS[30][0]) >= 10
-    assert [c.text for c in generate(2, "holdout", 200, round_no=30)] == [c.text for c in cases[:200]]
-    twenty_nine = generate(2, "dev", 300, round_no=29)
-    assert not new & {p.category for case in twenty_nine for p in case.plants}
+    personal = sum(n for name, n in counts.items() if name in rb.NEW31 and rb.KIND[name] == "pii")
+    assert personal / sum(n for name, n in counts.items() if name in rb.NEW31) >= 0.6
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[31])
+    assert not set(DECOY_ROUNDS[31]) & {k for r in range(1, 31) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert len(DECOY_ROUNDS[31]) >= 12 and len(WRAPPER_ROUNDS[31][0]) >= 10
+    assert [c.text for c in generate(2, "holdout", 200, round_no=31)] == [c.text for c in cases[:200]]
+    thirty = generate(2, "dev", 300, round_no=30)
+    assert not new & {p.category for case in thirty for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=30)
+        generate(1, "dev", 10, round_no=31)
     with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=29)
+        generate(1, "holdout", 10, round_no=30)
+
+
+def test_round30_joined_dev() -> None:
+    """Round 30 joined dev (see `_check_joined_dev`): at least 15 new categories; its new kinds still
+    weigh NEW30_WEIGHT in a draw of round 30 alone, and once in the whole dev pool and among round
+    31's families."""
+    _check_joined_dev(30, 15, min_count=3, known_decoys_and_wrappers=True)
+    heavy = {c.name for c in CATS if c.name in rb.NEW30}
+    assert len(heavy) >= 15 and all(c.draws((30,)) == rb.NEW30_WEIGHT for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and c.draws((31,)) == 1 for c in CATS if c.name in heavy)
 
 
 def test_round29_joined_dev() -> None:
     """Round 29 joined dev (see `_check_joined_dev`): at least 14 new categories; its new kinds still
-    weigh NEW29_WEIGHT in a draw of round 29 alone, and once in the whole dev pool and among round
-    30's families."""
+    weigh NEW29_WEIGHT in a draw of round 29 alone, and once in the whole dev pool and among rounds
+    30's and 31's families."""
     _check_joined_dev(29, 14, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW29}
     assert len(heavy) >= 14 and all(c.draws((29,)) == rb.NEW29_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and c.draws((30,)) == 1 for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (30, 31)) for c in CATS if c.name in heavy)
 
 
 def test_round28_joined_dev() -> None:
@@ -1196,7 +1222,7 @@ def test_round28_joined_dev() -> None:
     _check_joined_dev(28, 14, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW28}
     assert len(heavy) >= 14 and all(c.draws((28,)) == rb.NEW28_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (29, 30)) for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (29, 30, 31)) for c in CATS if c.name in heavy)
 
 
 def test_round27_joined_dev() -> None:
@@ -1206,7 +1232,7 @@ def test_round27_joined_dev() -> None:
     _check_joined_dev(27, 14, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW27}
     assert len(heavy) >= 14 and all(c.draws((27,)) == rb.NEW27_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (28, 29, 30)) for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (28, 29, 30, 31)) for c in CATS if c.name in heavy)
 
 
 def test_round26_joined_dev() -> None:
@@ -1216,7 +1242,9 @@ def test_round26_joined_dev() -> None:
     _check_joined_dev(26, 14, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW26}
     assert len(heavy) >= 14 and all(c.draws((26,)) == rb.NEW26_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (27, 28, 29, 30)) for c in CATS if c.name in heavy)
+    assert all(
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (27, 28, 29, 30, 31)) for c in CATS if c.name in heavy
+    )
 
 
 def test_round25_joined_dev() -> None:
@@ -1227,7 +1255,7 @@ def test_round25_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW25}
     assert len(heavy) >= 12 and all(c.draws((25,)) == rb.NEW25_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (26, 27, 28, 29, 30)) for c in CATS if c.name in heavy
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (26, 27, 28, 29, 30, 31)) for c in CATS if c.name in heavy
     )
 
 
@@ -1239,7 +1267,9 @@ def test_round24_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW24}
     assert len(heavy) >= 11 and all(c.draws((24,)) == rb.NEW24_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (25, 2, 27, 28, 29, 30)) for c in CATS if c.name in heavy
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (25, 2, 27, 28, 29, 30, 31))
+        for c in CATS
+        if c.name in heavy
     )
 
 
@@ -1251,7 +1281,7 @@ def test_round23_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW23}
     assert len(heavy) >= 9 and all(c.draws((23,)) == rb.NEW23_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (24, 25, 2, 27, 28, 29, 30))
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (24, 25, 2, 27, 28, 29, 30, 31))
         for c in CATS
         if c.name in heavy
     )
@@ -1265,7 +1295,7 @@ def test_round22_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW22}
     assert len(heavy) >= 8 and all(c.draws((22,)) == rb.NEW22_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (23, 24, 25, 2, 27, 28, 29, 30))
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (23, 24, 25, 2, 27, 28, 29, 30, 31))
         for c in CATS
         if c.name in heavy
     )
@@ -1279,7 +1309,7 @@ def test_round21_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW21}
     assert len(heavy) >= 10 and all(c.draws((21,)) == rb.NEW21_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (22, 23, 24, 25, 2, 27, 28, 29, 30))
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (22, 23, 24, 25, 2, 27, 28, 29, 30, 31))
         for c in CATS
         if c.name in heavy
     )
@@ -1293,7 +1323,7 @@ def test_round20_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW20}
     assert len(heavy) >= 11 and all(c.draws((20,)) == rb.NEW20_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (21, 22, 23, 24, 25, 2, 27, 28, 29, 30))
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (21, 22, 23, 24, 25, 2, 27, 28, 29, 30, 31))
         for c in CATS
         if c.name in heavy
     )
@@ -1307,7 +1337,7 @@ def test_round19_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.name in rb.NEW19}
     assert len(heavy) >= 13 and all(c.draws((19,)) == rb.NEW19_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (20, 21, 22, 23, 24, 25, 2, 27, 28, 29, 30))
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (20, 21, 22, 23, 24, 25, 2, 27, 28, 29, 30, 31))
         for c in CATS
         if c.name in heavy
     )
@@ -2241,7 +2271,7 @@ def test_round30_generator_checks() -> None:
         else:
             assert f"\n\n{snippet}\n\n\x0c" in text
     for c in CATS:  # every round-30 family of every category: each value in a form the scorer looks for
-        for t in c.templates("holdout", 30):
+        for t in c.templates("dev", 30):  # (dev since round 31 exists)
             for _ in range(4):
                 text, needles = c.make(r, t)
                 assert all(any(f in text for f in rb._forms(lambda x: x, n)) for n in needles), (c.name, t)
@@ -2278,6 +2308,170 @@ def test_round30_generator_checks() -> None:
                 assert not re.search(r"(?:/Users/|/home/|\\Users\\)\w", text), (kind, text)
 
 
+def test_round31_generator_checks() -> None:
+    """Round 31's values against their rules and their records read back: the mobiles re-validated by
+    phonenumbers for each place's region (E.164 where a record stores it), one real birth date written
+    the way each format writes it, public IPs; every form's values in its text; the JSON records (FHIR,
+    a decoded boarding pass, a Workday worker) parsing and holding the planted values; the CSV exports
+    rectangular and holding them as cells; the HL7, EDIFACT and X12 encodings, a read-out number and a
+    spelled e-mail reading back to the values; a NACHA entry 94 characters with its fields in place; a
+    BCBP's name in its 20 columns; IBANs, routing numbers, ISINs, LEIs, GTINs, GLNs, an organisation's
+    NPI and IMO numbers valid by python-stdnum or their published rule; the containers' frames decoding
+    back to the snippet; the credentials in their documented layouts; the decoys' addresses only at
+    reserved or role domains, their IPs only in documentation, private or loopback ranges."""
+    import csv
+    import datetime
+    import html
+    import io
+    import ipaddress
+
+    from stdnum import ean, iban, isin, lei
+    from stdnum.us import rtn
+
+    r = random.Random(31)
+    months = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
+    for _ in range(300):
+        p = rb._person31(r)
+        assert p["country"] in rb.PLACES31
+        num = phonenumbers.parse(p["phone"], p["country"])
+        assert phonenumbers.is_valid_number_for_region(num, p["country"]), (p["country"], p["phone"])
+        assert p["e164"] == phonenumbers.format_number(num, phonenumbers.PhoneNumberFormat.E164)
+        assert re.fullmatch(r"[a-z]+\.[a-z]+\d\d@[a-z.]+", p["email"]), p["email"]
+        assert ipaddress.ip_address(p["ip"]).is_global, p["ip"]
+        born = datetime.date.fromisoformat(p["dob_iso"])
+        assert p["dob8"] == born.strftime("%Y%m%d") and p["dob6"] == born.strftime("%y%m%d")
+        assert (
+            p["dob_us"] == born.strftime("%m/%d/%Y")
+            and p["dob_ged"] == f"{born.day} {months[born.month - 1]} {born.year}"
+        )
+        assert p["dob_pnr"] == f"{born.day:02d}{months[born.month - 1]}{born.year % 100:02d}"
+        assert re.fullmatch(r"[A-Z]\d{7}", p["passport"]) and p["FAMILY"].isupper() and p["GIVEN"].isupper()
+    assert len(rb.PLACES31) == 10 and set(rb.PLACES31) == set(rb._ADDRESS31) == set(rb._NAMES31) == set(rb._IP_BLOCKS31)
+    assert not set(rb.PLACES31) & {*rb.PLACES28, *rb.PLACES29, *rb.PLACES30}
+
+    def hl7_unescape(v: str) -> str:
+        table = {"F": "|", "S": "^", "T": "&", "R": "~", "E": "\\", ".br": "\n"}
+        return re.sub(r"\\(F|S|T|R|E|\.br)\\", lambda m: table[m.group(1)], v)
+
+    def edifact_unescape(v: str) -> str:
+        return re.sub(r"\?(.)", r"\1", v)
+
+    for v in ("Dr. O'Neil|A^B&C~D \\ x", "Kolofoʻou, Tongatapu", "a+b:c?d'e"):
+        assert hl7_unescape(rb._hl7_escape31(v)) == v
+        assert edifact_unescape(rb._edifact_escape31(v)) == v
+        assert not set("*~:^") & set(rb._x12_clean31(v))
+    digits = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+    words = {w: str(i) for i, w in enumerate(digits)}
+    for _ in range(50):
+        p = rb._person31(r)
+        said = rb._spoken_digits31(p["phone"])
+        assert "".join(words.get(w.strip(","), "") for w in said.split()) == re.sub(r"\D", "", p["phone"]), said
+        spelled = rb._spoken_email31(p["email"])
+        assert spelled.replace(" dot ", ".").replace(" at ", "@") == p["email"], spelled
+    forms31 = [c for c in CATS if c.name in rb.NEW31 and c.kind == "pii"]
+    assert len(forms31) >= 14
+    for c in forms31:
+        for t in [t for t in range(c.n_templates) for _ in range(30)]:
+            text, needles = c.make(r, t)
+            assert needles and all(n and n in text for n in needles), (c.name, t)
+            assert all(n.strip() == n and "\n" not in n for n in needles), (c.name, needles)
+            key = (c.name, t % 3)
+            if key == ("fhir_people31", 0):
+                flat = json.dumps(json.loads(text.split("\n", 1)[1]), ensure_ascii=False)
+                assert all(json.loads(f'"{n}"') in flat for n in needles), text
+            if key in {("bcbp_pnr_people31", 2), ("payroll_people31", 1)}:
+                body = text.split("\n", 1)[1] if key[0].startswith("bcbp") else text
+                flat = json.dumps(json.loads(body), ensure_ascii=False)
+                assert all(json.loads(f'"{n}"') in flat for n in needles), text
+            if key in {("payroll_people31", 0), ("hotel_folio_people31", 1), ("order_export_people31", 0)}:
+                rows = list(csv.reader(io.StringIO(text)))
+                assert len({len(row) for row in rows}) == 1, text
+                assert all(any(n.replace('""', '"') in cell for cell in rows[1]) for n in needles), (c.name, t)
+            if key == ("payment_file_people31", 1):
+                rec = text.split("\n")[1]
+                assert len(rec) == 94 and rec[0] == "6" and rtn.is_valid(rec[3:12]), rec
+                assert rec[12:29].rstrip() == needles[0] and rec[54:76].rstrip() == needles[1], rec
+            if key in {("payment_file_people31", 0), ("bank_statement_people31", 1)}:
+                assert iban.is_valid(needles[-1]) and " " not in needles[-1], needles
+            if key == ("payment_file_people31", 2):
+                assert iban.is_valid(needles[0]), needles
+            if key == ("bank_statement_people31", 2):
+                assert rtn.is_valid(re.search(r"<BANKID>(\d+)", text).group(1)), text
+            if key == ("bcbp_pnr_people31", 0):
+                raw = re.search(r'raw = "(M1.*)"', text).group(1)
+                assert raw[2:22].rstrip() == needles[0] and raw[22] == "E", raw
+            if key == ("hl7_people31", 0):
+                pid = next(seg for seg in text.split("\\r") if "PID|" in seg).split('"')[-1].split("|")
+                assert hl7_unescape(pid[5]).split("^")[:2] == [hl7_unescape(needles[1]), hl7_unescape(needles[2])], pid
+                assert pid[7] == needles[3], pid
+    for frame, enc in rb.CONTAINERS31:  # each frame holds the snippet as one value, read back
+        snippet = "line one\n\tsaid hi, café; <ok> & a=b"
+        text = frame.replace("{s}", enc(snippet))
+        if frame.startswith("OBX"):
+            assert hl7_unescape(text.split("|")[5]) == snippet
+        elif frame.startswith("UNH"):
+            assert edifact_unescape(text.split("FTX+AAI+++", 1)[1].rsplit("'UNT", 1)[0]) == snippet.replace("\n", " ")
+        elif frame.startswith("diff"):
+            added = [line[1:] for line in text.split("\n") if line.startswith("+") and not line.startswith("+++")]
+            assert "\n".join(added) == snippet
+        else:
+            div = json.loads("{" + text + "}")["text"]["div"]
+            assert html.unescape(div.split(">", 1)[1].rsplit("</div>", 1)[0]) == snippet
+    for c in CATS:  # every round-31 family of every category: each value in a form the scorer looks for
+        for t in c.templates("holdout", 31):
+            for _ in range(4):
+                text, needles = c.make(r, t)
+                assert all(any(f in text for f in rb._forms(lambda x: x, n)) for n in needles), (c.name, t)
+    layouts = {
+        "telnyx_api_key31": r"KEY[0-9A-F]{32}_[A-Za-z0-9]{22}",
+        "nexi_secret_key31": r"(?:live|test)-secret-key-[0-9a-f]{32}",
+        "checkout_com_key31": r"sk_(?:sbox_)?[a-z2-7]{26}",
+    }
+    for c in [c for c in CATS if c.name in rb.NEW31 and c.kind == "secret"]:
+        for t in range(c.n_templates):
+            for _ in range(10):
+                text, needles = c.make(r, t)
+                assert all(n in text for n in needles)
+                assert re.fullmatch(layouts[c.name], "".join(needles)), (c.name, needles)
+    checks = 0
+    roles = ("example.com", "example.org")
+    for kind, makers in DECOY_ROUNDS[31].items():  # (no person's address or IP among the look-alikes)
+        for make in makers:
+            for _ in range(20):
+                text = make(r)
+                for addr in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text):
+                    domain = addr.split("@")[1]  # (a SIP Call-ID's host is an IP, checked below)
+                    assert domain.endswith(roles) or re.fullmatch(r"[\d.]+", domain), (kind, addr)
+                for ip in re.findall(r"(?<![\d./])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])", text):  # (not a version)
+                    assert ipaddress.ip_address(ip).is_private, (kind, ip)
+                for code in re.findall(r"<ISIN>(\w+)<|ISIN (\w+)", text):
+                    assert isin.is_valid("".join(code)), text
+                    checks += 1
+                for code in re.findall(r"<LEI>(\w+)<", text):
+                    assert lei.is_valid(code), text
+                    checks += 1
+                for code in (
+                    re.findall(r"(?<![\d])(\d{13})(?![\d])", text) if kind in {"gs1_codes31", "book_codes31"} else []
+                ):
+                    assert ean.is_valid(code), text
+                    checks += 1
+                for code in re.findall(r"\(01\)(\d{14})", text):
+                    assert ean.is_valid(code), text
+                for code in re.findall(r"(?:routing number |BANKID>|^101 )(\d{9})", text):
+                    assert rtn.is_valid(code), text
+                    checks += 1
+                for code in re.findall(r"us-npi\", \"value\": \"(\d{10})\"|\*XX\*(\d{10})~", text):
+                    digits = "80840" + "".join(code)
+                    total = sum(sum(divmod(int(ch) * (2 if i % 2 else 1), 10)) for i, ch in enumerate(reversed(digits)))
+                    assert total % 10 == 0, text
+                    checks += 1
+                for code in re.findall(r"IMO (\d{7})|\+\+\+(\d{7}):146", text):
+                    d = "".join(code)
+                    assert int(d[6]) == sum(int(x) * w for x, w in zip(d[:6], range(7, 1, -1), strict=True)) % 10, text
+                    checks += 1
+    assert checks > 100
+
+
 def test_round15_joined_dev() -> None:
     """Round 15 joined dev (see `_check_joined_dev`): at least 30 new categories."""
     _check_joined_dev(15, 30, min_count=6)
@@ -2288,9 +2482,9 @@ def test_round14_joined_dev() -> None:
     _check_joined_dev(14, 30, min_count=6)
 
 
-@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 25, 26, 27, 28, 29, 30])
+@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 25, 26, 27, 28, 29, 30, 31])
 def test_round_wrappers_keep_values_findable(rnd: int) -> None:
-    """Every round-13 to round-23 and round-25 to round-30 wrapper encodes a text piece by piece (a part's
+    """Every round-13 to round-23 and round-25 to round-31 wrapper encodes a text piece by piece (a part's
     encoding occurs in the encoding of any text around it), so a planted value's encoded form occurs in
     the wrapped prompt."""
     r = random.Random(rnd)
