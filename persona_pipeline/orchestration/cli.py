@@ -458,8 +458,14 @@ def cmd_run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     if not ok or failed:
+        # a step that raised names no unit of its own: "0 unit(s) failed" would read as success
+        what = (
+            f"{len(failed)} unit(s) failed; they will be retried next run"
+            if failed
+            else "a step of the run failed; its units will be retried next run"
+        )
         print(
-            f"persona: {len(failed)} unit(s) failed; they will be retried next run (see the run in the Dagster UI)",
+            f"persona: {what} (see the run in the Dagster UI)",
             file=sys.stderr,
         )
         for reason in reasons:  # classified provider errors: kind, the provider's words (masked), a hint

@@ -24,6 +24,7 @@ import orjson
 from persona_pipeline.core.models import ReadStats, Tier, Turn, TurnKind
 from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import user_text as ut
+from persona_pipeline.core.sources.answered_secrets import mask_answered_secrets
 from persona_pipeline.core.sources.echo import AgentWords
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped
 from persona_pipeline.core.sources.pasted import ONE_LINE_CHARS
@@ -236,6 +237,7 @@ class Conversation:
             self.pending = None  # the reply to a signal was the agent's words: the signal ends with it
             return None
         pending = self.pending
+        text = mask_answered_secrets(text, self.assistant_text)  # as `settle_turn` does, for the fast path
         if (
             pending is None
             and len(text) <= ut.MAX_TURN_CHARS

@@ -13,6 +13,7 @@ from typing import Any
 import re2
 
 from persona_pipeline.core.models import ReadStats
+from persona_pipeline.core.sources.answered_secrets import mask_answered_secrets
 from persona_pipeline.core.sources.echo import AgentWords
 from persona_pipeline.core.sources.pasted import split_pasted
 
@@ -292,6 +293,9 @@ def settle_turn(
     """A kept turn's (text capped at MAX_TURN_CHARS, correction signal or None, truncated?).
     A structural signal (interrupt, rejection, abort) wins; otherwise a correction opener right
     after an assistant reply marks a correction."""
+    # a secret answered by number to the agent's question has its label only there: masked here,
+    # while the agent's text is still at hand
+    text = mask_answered_secrets(text, assistant_text)
     signal = pending_signal
     if signal is None and assistant_text and is_correction_opener(text):
         signal = "opener"

@@ -400,13 +400,17 @@ def drafts_for(inp: DigestInput) -> list[DraftObservation]:
             r = read(sentence)
             # a corroborating reading is kept too: the fold lets it add support to a rule stated
             # elsewhere, never establish or name one
-            if not (r.rule or r.corroborates) or not tokens(r.text) or len(r.text) > MAX_STATEMENT:
+            if not (r.rule or r.corroborates) or not tokens(r.text):
                 continue
             # a sentence naming the repository at hand is a task there, not a habit, unless it says
             # it holds beyond one occasion (`at_hand`); an instruction file's own conventions stay
             if ev.tier != Tier.T0 and task_in_own_project(r, ev.project or inp.project):
                 continue
             statement = statement_of(r)
+            # measured after the full stop `statement_of` may add: a 300-character sentence without
+            # one would otherwise fail the model's length bound and take the whole run down
+            if len(statement) > MAX_STATEMENT:
+                continue
             drafts.append(DraftObservation(facet=classify(statement), statement=statement, quote=r.text, tier=ev.tier))
     return drafts
 
@@ -418,6 +422,18 @@ class OfflineDigester:
     def digest_many(self, inputs: list[DigestInput]) -> list[DigestResult]:
         results = []
         for inp in inputs:
-            observations, dropped = ground(inp, drafts_for(inp), self.name, self.prompt_version)
+            try:
+                observations, dropped = ground(inp, drafts_for(inp), self.name, self.prompt_version)
+            except ValueError as e:  # pydantic's ValidationError is one; its text may quote the person
+                # one unit the reader cannot digest is a recorded failure (retried next run), never
+                # the end of every other unit's digest
+                results.append(unit_failure(inp.unit_key, e))
+                continue
             results.append(DigestResult(unit_key=inp.unit_key, observations=observations, dropped_quotes=dropped))
         return results
+
+
+def unit_failure(unit_key: str, error: Exception) -> DigestResult:
+    """A failed unit's result; the error is named by its type only, never by its message, which
+    may hold the person's words."""
+    return DigestResult(unit_key=unit_key, status="failed", error=f"offline digester: {type(error).__name__}")

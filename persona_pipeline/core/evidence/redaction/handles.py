@@ -83,11 +83,20 @@ _HANDLE_DOMAIN = re.compile(
 _FEDI = re.compile(r"(?<![\w@.])@([A-Za-z0-9_][A-Za-z0-9_.-]{0,38})@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)\b")
 _DOC_HOSTS = re.compile(r"(?i)(?:^|\.)(?:example(?:\.(?:com|org|net))?|test|invalid|localhost|local)$")
 
-_MENTION = re.compile(r"(?<![\w@/.+\\-])@([A-Za-z0-9](?:[A-Za-z0-9_-]{0,37}[A-Za-z0-9])?)(?![\w@/.-]|\.\w)")
+# (a login may hold dots between its parts, as GitLab's and Slack's `first.last` do: at most three
+# parts, each a login's run)
+_MENTION = re.compile(
+    r"(?<![\w@/.+\\-])@([A-Za-z0-9](?:[A-Za-z0-9_-]{0,37}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9_-]{0,37}[A-Za-z0-9])?){0,2})"
+    r"(?![\w@/.-]|\.\w)"
+)
+# a comment's author heading its line in an exported review or chat thread: `@login [unresolved] …`,
+# `- @login commented:`, `> @login wrote:` (only list and quote marks before it)
+_THREAD_MARGIN = re.compile(r"[ \t]*(?:[-*+>][ \t]+)*")
+_AUTHOR_AFTER = re.compile(r"[ \t]{1,4}(?:\[|(?:commented|wrote|said|replied|approved|reacted|requested)\b)")
 _MENTION_CUE = re.compile(
     r"(?i)(?:(?<![a-z])(?:cc|ping(?:ing)?|paging|thanks?(?:[ \t]+to)?|thank[ \t]+you|kudos(?:[ \t]+to)?|"
     r"h/t|assign(?:ed)?(?:[ \t]+to)?|ask|reviewed[ \t]+by|review(?:er)?s?|owners?|fyi|hey|hi|@?author)"
-    r"[ \t]*[:,]?[ \t]*(?:@[\w-]+[ \t,]+(?:and[ \t]+)?)*"
+    r"[ \t]*[:,]?[ \t]*(?:@[\w.-]+[ \t,]+(?:and[ \t]+)?)*"
     # the person's own account, stated (`my username is @…`, `my handle on <app>: `@…``): the `@`
     # form after a first-person role word, whatever the service
     r"|(?<![a-z])my[ \t]+(?:[a-z]{1,20}[ \t]+)?(?:user[ _-]?name|handle|nick(?:name)?|login|account)"
@@ -288,6 +297,8 @@ _MENTION_GATE = Rx(
     # (an indented CODEOWNERS rule, an AUTHORS entry's login after its address: see `_OWNERS_LINE`)
     r"|(?m:^[ \t]{1,12}(?:/\S*|[\w.*-]+/)[ \t]+@[A-Za-z0-9])|>[ \t]{0,4}\(@[A-Za-z0-9]"
     r"|(?i:my)[^\n@]{0,60}@[A-Za-z0-9]"
+    r"|(?m:^[ \t]*(?:[-*+>][ \t]+)*@[A-Za-z0-9][\w.-]{0,115}[ \t]{1,4}"
+    r"(?:\[|commented|wrote|said|replied|approved|reacted|requested))"
 )
 
 
@@ -325,6 +336,8 @@ def _mention_spans(text: str) -> Iterator[Span]:
         if m is None:
             continue
         name = m[1]
+        if "." in name and len(name.rsplit(".", 1)[1]) <= 2:
+            continue  # `@vue.js`, `@socket.io`: a project's or a site's name; a dotted login ends in a word
         if _bot(name) or _DIRECTIVE_AFTER.match(text, m.end()) is not None:
             continue
         before = _line_before(text, m.start())
@@ -335,5 +348,6 @@ def _mention_spans(text: str) -> Iterator[Span]:
             or _OWNERS_LINE.fullmatch(before)
             or _AFTER_ADDRESS.search(before) is not None
             or _ON_SERVICE.match(text, m.end()) is not None
+            or (_THREAD_MARGIN.fullmatch(before) is not None and _AUTHOR_AFTER.match(text, m.end()) is not None)
         ):
             yield Span(m.start(), m.end(), "handle")

@@ -28,9 +28,10 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
+from persona_pipeline.core.secret_words import FOREIGN_PASSWORD_WORDS
 
 # "password" in other languages, as an ASCII key spells it (`mot_de_passe` is `passe` above)
-_FOREIGN = "senha|kennwort|wachtwoord|contrasena|haslo|sifre|parola|salasana|heslo|lozinka|jelszo|geslo|losenord"
+_FOREIGN = "|".join(FOREIGN_PASSWORD_WORDS)
 # A key holds one of these stems as a whole word of its own (its first letters may be glued to
 # others: `dbpassword`, `xapikey`; it ends where the key does, at a separator or a camel hump), so
 # `keyboard`, `tokenizer`, `SIGSEGV`, `Co-Authored-By` never reach the judge. The words are judged
