@@ -41,7 +41,8 @@ from persona_pipeline.core.sources.chat_turns import Conversation, LocalCounts
 from persona_pipeline.core.sources.discovery import PRUNE_DIRS, SourceUnit, is_home_dir
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, bounded_lines
 
-READER_VERSION = "aider-1"
+# aider-2: answers to the agent's numbered items (`answers.py`), confirmation clicks, compaction summaries
+READER_VERSION = "aider-2"
 KIND = "aider"
 CHAT_FILE = ".aider.chat.history.md"
 INPUT_FILE = ".aider.input.history"

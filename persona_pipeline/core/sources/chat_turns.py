@@ -24,6 +24,7 @@ import orjson
 from persona_pipeline.core.models import ReadStats, Tier, Turn, TurnKind
 from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import user_text as ut
+from persona_pipeline.core.sources.answers import answers_items
 from persona_pipeline.core.sources.echo import AgentWords
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped
 from persona_pipeline.core.sources.pasted import ONE_LINE_CHARS
@@ -32,6 +33,7 @@ from persona_pipeline.core.sources.turn_fast import make_turn, make_user_turn
 ASSISTANT_TAIL = 2000  # assistant text kept in memory for a correction's context (cut to ~200 there)
 # Enum members as module constants: a class attribute lookup on an Enum costs ~0.06 us each, per turn
 _T1, _T2, _CORRECTION, _PROMPT = Tier.T1, Tier.T2, TurnKind.CORRECTION, TurnKind.PROMPT
+_ANSWER = TurnKind.ANSWER
 _WRAPPER_FIRST = ut.WRAPPER_FIRST
 _OPENER_FIRST = ut.OPENER_FIRST
 
@@ -236,8 +238,11 @@ class Conversation:
             self.pending = None  # the reply to a signal was the agent's words: the signal ends with it
             return None
         pending = self.pending
+        # a reply going through the agent's numbered items by number: this task's choices
+        answer = bool(self.assistant_text) and answers_items(text, self.assistant_text)
         if (
             pending is None
+            and not answer
             and len(text) <= ut.MAX_TURN_CHARS
             and not (
                 self.assistant_text
@@ -260,7 +265,7 @@ class Conversation:
                 timestamp,
                 cwd,
                 _T1 if correction else _T2,
-                _CORRECTION if correction else _PROMPT,
+                _CORRECTION if correction else _ANSWER if answer else _PROMPT,
                 signal,
                 text,
                 ut.tail(self.assistant_text) if correction and self.assistant_text else "",

@@ -48,7 +48,8 @@ from persona_pipeline.core.sources.chat_turns import Conversation, LocalCounts, 
 from persona_pipeline.core.sources.discovery import SourceUnit
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, type_name
 
-READER_VERSION = "cline-1"
+# cline-2: answers to the agent's numbered items (`answers.py`), confirmation clicks, compaction summaries
+READER_VERSION = "cline-2"
 KIND = "cline"
 MAX_TASK_BYTES = 256 * 1024 * 1024  # screenshots ride inline as data URLs
 UI_FILE = "ui_messages.json"
