@@ -285,3 +285,36 @@ def test_aider_answer_to_the_models_numbered_questions(tmp_path: Path) -> None:
     )
     result = aider.READER.read(_aider_history(tmp_path, body))
     assert [t.kind for t in result.turns] == [TurnKind.PROMPT, TurnKind.ANSWER]
+
+
+def test_aider_inputs_with_only_blank_lines_between_are_one_paste(tmp_path: Path) -> None:
+    """A paste the terminal sent line by line: one input per line, no reply between them."""
+    lines = [
+        "the deploy broke again",
+        "Traceback (most recent call last):",
+        '  File "/srv/app/deploy.py", line 40, in <module>',
+        "    main()",
+        "RuntimeError: no release tag",
+    ]
+    body = "\n# aider chat started at 2025-05-10 15:17:26\n" + "".join(_aider_input(x) for x in lines)
+    body += "\nThe build script fails.\n" + _aider_input("thanks, that fixed it")
+    result = aider.READER.read(_aider_history(tmp_path, body))
+    assert [t.text for t in result.turns] == ["the deploy broke again", "thanks, that fixed it"]
+    assert result.stats.skips.get("pasted_span:output", 0) >= 1
+
+
+def test_aider_commands_and_blank_inputs_are_never_joined(tmp_path: Path) -> None:
+    body = (
+        "\n# aider chat started at 2025-05-10 15:17:26\n"
+        + _aider_input("/clear")
+        + _aider_input("always write the tests first")
+        + _aider_input("<blank>")
+        + _aider_input("keep functions short")
+        + _aider_input("/run pytest -q")
+        + "\nAll tests pass.\n"
+    )
+    result = aider.READER.read(_aider_history(tmp_path, body))
+    # the empty input between the two prompts keeps them apart; the command is its own, dropped
+    assert [t.text for t in result.turns] == ["always write the tests first", "keep functions short"]
+    skips = result.stats.skips
+    assert skips["command:clear"] == 1 and skips["command:run"] == 1 and skips["blank_input"] == 1
