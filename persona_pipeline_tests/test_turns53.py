@@ -318,3 +318,15 @@ def test_aider_commands_and_blank_inputs_are_never_joined(tmp_path: Path) -> Non
     assert [t.text for t in result.turns] == ["always write the tests first", "keep functions short"]
     skips = result.stats.skips
     assert skips["command:clear"] == 1 and skips["command:run"] == 1 and skips["blank_input"] == 1
+
+
+def test_a_clients_question_marks_only_the_next_message_as_an_answer() -> None:
+    """Cline's follow-up question (`chat.asked`): the next message answers it, kept or dropped."""
+    chat = Conversation(ReadStats())
+    chat.assistant("Which database should the importer write to?")
+    chat.asked = True
+    assert chat.user("postgres", 1).kind is TurnKind.ANSWER  # type: ignore[union-attr]
+    chat.asked = True
+    assert chat.user("<local-command-stdout>ok</local-command-stdout>", 2) is None  # dropped: scaffolding
+    later = chat.user("use tabs in the makefiles", 3)
+    assert later is not None and later.kind is TurnKind.PROMPT

@@ -161,13 +161,16 @@ class Conversation:
     """One reader's pass over a file: the turns kept so far, and per conversation the last assistant
     text and a pending structural correction signal (`interrupt`, `rejected_tool_use`, …)."""
 
-    __slots__ = ("agent_words", "assistant_text", "pending", "stats", "turns")
+    __slots__ = ("agent_words", "asked", "assistant_text", "pending", "stats", "turns")
 
     def __init__(self, stats: ReadStats, turns: list[Turn] | None = None) -> None:
         self.stats = stats
         self.turns: list[Turn] = [] if turns is None else turns
         self.assistant_text = ""
         self.pending: str | None = None
+        # the agent asked the person a question through its client (Cline's follow-up question):
+        # the next reply is an answer (`TurnKind.ANSWER`) whatever its shape
+        self.asked = False
         # the agent's words of this conversation: a prompt's run of them pasted back is not the
         # person's (`echo.py`; the Claude Code and Codex readers keep their own)
         self.agent_words = AgentWords()
@@ -176,6 +179,7 @@ class Conversation:
         """A unit with many conversations: nothing carries over from the previous one."""
         self.assistant_text = ""
         self.pending = None
+        self.asked = False
         self.agent_words = AgentWords()
 
     def assistant(self, text: Any) -> None:
@@ -201,6 +205,7 @@ class Conversation:
         """Keep what the person typed in `raw` as a T2 prompt or a T1 correction; None (and the
         reason counted) when nothing of theirs is left."""
         stats = self.stats
+        asked, self.asked = self.asked, False  # a question is answered by the next message, kept or not
         if not isinstance(raw, str):
             stats.skip("user_message_malformed")
             return None
@@ -239,7 +244,7 @@ class Conversation:
             return None
         pending = self.pending
         # a reply going through the agent's numbered items by number: this task's choices
-        answer = bool(self.assistant_text) and answers_items(text, self.assistant_text)
+        answer = asked or (bool(self.assistant_text) and answers_items(text, self.assistant_text))
         if (
             pending is None
             and not answer
