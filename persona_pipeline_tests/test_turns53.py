@@ -152,6 +152,7 @@ def test_the_digester_keeps_only_what_an_answer_says_holds_beyond_the_task() -> 
         ('@agent Pause: "Continue to iterate?"\n', "ide_confirmation"),
         ('@workspace Allow: "Run command in terminal"', "ide_confirmation"),
         ('@agent Try Again: "Request failed"', "ide_confirmation"),
+        ('Continue: "Continue to iterate?"', "ide_confirmation"),  # an export without the participant
         (
             "Another language model started to solve this problem and produced a summary of its thinking "
             "process. … Here is the summary: prefer tabs",
@@ -173,6 +174,9 @@ def test_machine_written_turns_are_wrappers(raw: str, kind: str) -> None:
         '@src/app.ts rename: "foo" to "bar"',
         "@agent Continue",  # no confirmation title
         'Continue: "Continue to iterate?" and then always run the tests',
+        'Rename the module to "billing"',  # no colon before the quote
+        'the label reads: "Save"',  # lower-case words first: typed
+        'Use this message: "fix: handle empty input"',  # lower-case words in the label
         "Another thing: always run the linter",
     ],
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Iterator
+from string import ascii_uppercase
 from typing import Any
 
 import re2
@@ -53,9 +54,10 @@ _WRAPPER_OPENERS: tuple[tuple[str, str], ...] = (
 # after its tool-call limit, a tool's "Allow"/"Skip") as a request of its own whose text is
 # `${button label}: "${confirmation title}"` (`microsoft/vscode`,
 # `chatConfirmationContentPart.ts`), shown with the answering participant first: `@agent Continue:
-# "Continue to iterate?"`. Button labels are title-cased words. Bounded pieces: linear.
+# "Continue to iterate?"`; some exports drop the participant (`Continue: "Continue to iterate?"`).
+# Button labels are title-cased words. Bounded pieces: linear.
 _CONFIRMATION_CLICK = re.compile(
-    r"@[\w.-]{1,40}[ \t]+(?:[A-Z][\w'-]{0,24}[ \t]){0,3}[A-Z][\w'-]{0,24}: \"[^\"\n]{1,300}\"\s*"
+    r"(?:@[\w.-]{1,40}[ \t]+)?(?:[A-Z][\w'-]{0,24}[ \t]){0,3}[A-Z][\w'-]{0,24}: \"[^\"\n]{1,300}\"\s*"
 )
 _COMMAND_NAME = re.compile(r"<command-name>\s*/?([^<\s]*)\s*</command-name>")
 _NAME_OPEN = "<command-name>"
@@ -113,7 +115,7 @@ _CORRECTION_OPENER = re.compile(
 
 _CONFIRMATION_FIRST = "@"
 # most prompts start otherwise
-_WRAPPER_FIRST = frozenset(opener[0] for opener, _ in _WRAPPER_OPENERS) | {_CONFIRMATION_FIRST}
+_WRAPPER_FIRST = frozenset(opener[0] for opener, _ in _WRAPPER_OPENERS) | {_CONFIRMATION_FIRST} | set(ascii_uppercase)
 WRAPPER_FIRST = _WRAPPER_FIRST  # a text starting otherwise (and not with a blank) is no wrapper
 
 
@@ -137,6 +139,9 @@ def wrapper_of(text: str) -> str | None:
     if text[:1] == _CONFIRMATION_FIRST:
         return "ide_confirmation" if _CONFIRMATION_CLICK.fullmatch(text) else None
     if not text.startswith(_WRAPPER_PREFIXES):
+        # a bare confirmation click ends with its quoted title (most prompts end otherwise: no match tried)
+        if (text.endswith('"') or text.rstrip().endswith('"')) and _CONFIRMATION_CLICK.fullmatch(text):
+            return "ide_confirmation"
         return None
     for opener, kind in _WRAPPER_OPENERS:
         if text.startswith(opener):
