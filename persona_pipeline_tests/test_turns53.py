@@ -36,13 +36,15 @@ QUESTIONS = (
     "2. **Batch size?**\n   How many rows per insert?\n\n"
     "3. **Duplicates?**\n   Skip them, or fail the whole import?\n"
 )
-# the same points as a numbered list of recommendations, no question mark on any item
-RECOMMENDATIONS = (
-    "## Recommended changes\n\n"
-    "1. Clarify where the cache lives.\n"
-    "2. Decide what happens on a timeout.\n"
-    "3. List the cases the tests should cover.\n\n"
-    "Would you like me to apply these?"
+# the same questions under numbered headings, each asked on the line below
+HEADED_QUESTIONS = (
+    "### 1. Storage\nShould the rows go to sqlite or postgres?\n\n"
+    "### 2. Batch size\nHow many rows per insert?\n\n"
+    "### 3. Duplicates\nSkip them, or fail the whole import?\n"
+)
+# a numbered report of the agent's own changes, closed by a question: it asks nothing by number
+CHANGE_REPORT = (
+    "Done. Changes:\n1. Added the reservation model\n2. Updated the admin form\n3. Wrote two tests\n\nAnything else?"
 )
 
 
@@ -60,7 +62,7 @@ RECOMMENDATIONS = (
 )
 def test_a_reply_going_through_the_agents_numbers_is_an_answer(reply: str) -> None:
     assert answers_items(reply, QUESTIONS)
-    assert answers_items(reply, RECOMMENDATIONS)  # the items need not be questions
+    assert answers_items(reply, HEADED_QUESTIONS)
 
 
 @pytest.mark.parametrize(
@@ -68,6 +70,9 @@ def test_a_reply_going_through_the_agents_numbers_is_an_answer(reply: str) -> No
     [
         ("1. postgres\n2. 500", "I added the importer. Anything else?"),  # no numbered list before
         ("1. postgres\n2. 500", "Done:\n1. added the importer"),  # one numbered item is no list
+        # the person's own numbered rules after the agent's numbered change report (rev53c T1)
+        ("1. pnpm only, never npm\n2. components stay under 200 lines\n3. tests are vitest", CHANGE_REPORT),
+        ("1. postgres\n2. 500", "1. Which database?\n2. Added the importer."),  # one item asks
         ("1. use uv\n2. type hints\n3. ruff\n4. small commits", QUESTIONS),  # numbers past the agent's
         ("3. skip\n1. postgres", QUESTIONS),  # not in order: a list of its own
         ("postgres for the storage, 500 rows", QUESTIONS),  # no number first: read as a prompt
@@ -81,8 +86,9 @@ def test_look_alikes_are_not_answers(reply: str, assistant: str) -> None:
 
 def test_agent_items_reads_markdown_ordered_lists() -> None:
     assert agent_items(QUESTIONS) == {1, 2, 3}
-    assert agent_items(RECOMMENDATIONS) == {1, 2, 3}
-    assert agent_items("### 1. Storage\ntext\n### 2. Batching\n") == {1, 2}
+    assert agent_items(HEADED_QUESTIONS) == {1, 2, 3}
+    assert agent_items(CHANGE_REPORT) == frozenset()  # the closing question belongs to no item
+    assert agent_items("### 1. Storage\ntext\n### 2. Batching\n") == frozenset()
     assert agent_items("version 1.2 of the tool and 3.4 of the other") == frozenset()
     assert agent_items("") == frozenset()
 
@@ -113,7 +119,7 @@ def test_claude_reader_marks_an_answer_and_keeps_a_numbered_rule_list_a_prompt(t
 
 def test_chat_readers_mark_an_answer_through_the_conversation() -> None:
     chat = Conversation(ReadStats())
-    chat.assistant(RECOMMENDATIONS)
+    chat.assistant(HEADED_QUESTIONS)
     answer = chat.user("1. in the home folder\n2. retry once, then fail\n3. figure out the cases yourself", 1)
     chat.assistant("Applied.")
     prompt = chat.user("1. in the home folder\n2. retry once", 2)  # no numbered list before it
@@ -334,3 +340,22 @@ def test_a_clients_question_marks_only_the_next_message_as_an_answer() -> None:
     assert chat.user("<local-command-stdout>ok</local-command-stdout>", 2) is None  # dropped: scaffolding
     later = chat.user("use tabs in the makefiles", 3)
     assert later is not None and later.kind is TurnKind.PROMPT
+
+
+def test_aider_a_pasted_path_line_is_no_command_and_keeps_the_paste_whole(tmp_path: Path) -> None:
+    """rev53c T2: a trace's path line (`/home/…/x.go:58`) opens with a slash but is no Aider command
+    (a command name is one word): the line-by-line paste stays one input."""
+    lines = [
+        "the scheduler crashed overnight",
+        "panic: runtime error: index out of range [3] with length 3",
+        "goroutine 1 [running]:",
+        "main.schedule(...)",
+        "\t/home/ci/work/sched/main.go:58 +0x1f4",
+        "exit status 2",
+    ]
+    body = "\n# aider chat started at 2025-05-10 15:17:26\n" + "".join(_aider_input(x) for x in lines)
+    body += "\nThe slice is one short.\n"
+    result = aider.READER.read(_aider_history(tmp_path, body))
+    assert len(result.turns) == 1 and result.turns[0].text.startswith("the scheduler crashed overnight")
+    assert "main.go" not in result.turns[0].text
+    assert not any(k.startswith("command:") for k in result.stats.skips)

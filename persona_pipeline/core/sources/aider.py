@@ -333,9 +333,13 @@ _GAP_BYTES = 16  # a few blank lines (`\r\n` ones too): what Aider writes betwee
 
 
 def _stands_alone(text: str) -> bool:
-    """An input never joined to a neighbour: a command (`/…`, `!…`) or an empty input."""
+    """An input never joined to a neighbour: an Aider command (`/name …` — a command name is one word,
+    `aider/commands.py`, so a pasted path such as `/home/…/main.go:58` is no command — or `!cmd`) or
+    an empty input."""
     head = text.strip()
-    return head.startswith(("/", "!")) or head == _BLANK_INPUT or not head
+    if not head or head == _BLANK_INPUT:
+        return True
+    return ut.raw_command_name(head) is not None or (head[0] == "!" and head[1:2] not in ("!", "", " "))
 
 
 def _reply(r: _Run, block: bytes, start: int, end: int) -> None:
