@@ -175,7 +175,7 @@ def test_machine_written_turns_are_wrappers(raw: str, kind: str) -> None:
     "raw",
     [
         "continue",
-        "please understand where you were and continue",
+        "pick up where you stopped and continue",
         '@agent continue: "keep going"',  # a lower-case word: typed, not a button label
         '@src/app.ts rename: "foo" to "bar"',
         "@agent Continue",  # no confirmation title
@@ -183,6 +183,10 @@ def test_machine_written_turns_are_wrappers(raw: str, kind: str) -> None:
         'Rename the module to "billing"',  # no colon before the quote
         'the label reads: "Save"',  # lower-case words first: typed
         'Use this message: "fix: handle empty input"',  # lower-case words in the label
+        # a typed rule of the same shape: no participant, and the quoted words do not ask (rev53c T5)
+        'Remember: "prices are always integer cents, never floats"',
+        'Important: "never run migrations on the live db"',
+        'Pause: "the deploy window"',
         "Another thing: always run the linter",
     ],
 )

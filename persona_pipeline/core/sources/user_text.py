@@ -54,11 +54,14 @@ _WRAPPER_OPENERS: tuple[tuple[str, str], ...] = (
 # after its tool-call limit, a tool's "Allow"/"Skip") as a request of its own whose text is
 # `${button label}: "${confirmation title}"` (`microsoft/vscode`,
 # `chatConfirmationContentPart.ts`), shown with the answering participant first: `@agent Continue:
-# "Continue to iterate?"`; some exports drop the participant (`Continue: "Continue to iterate?"`).
-# Button labels are title-cased words. Bounded pieces: linear.
+# "Continue to iterate?"`. Button labels are title-cased words. Bounded pieces: linear.
 _CONFIRMATION_CLICK = re.compile(
-    r"(?:@[\w.-]{1,40}[ \t]+)?(?:[A-Z][\w'-]{0,24}[ \t]){0,3}[A-Z][\w'-]{0,24}: \"[^\"\n]{1,300}\"\s*"
+    r"@[\w.-]{1,40}[ \t]+(?:[A-Z][\w'-]{0,24}[ \t]){0,3}[A-Z][\w'-]{0,24}: \"[^\"\n]{1,300}\"\s*"
 )
+# Some exports drop the participant (`Continue: "Continue to iterate?"`). A person types the same
+# shape ('Remember: "prices are integer cents"'), so without the participant the click must have a
+# confirmation's own shape: a button of one or two words and a title that asks (rev53c T5).
+_BARE_CONFIRMATION = re.compile(r"[A-Z][\w'-]{0,24}(?:[ \t][A-Z][\w'-]{0,24})?: \"[^\"\n]{1,300}\?\"\s*")
 _COMMAND_NAME = re.compile(r"<command-name>\s*/?([^<\s]*)\s*</command-name>")
 _NAME_OPEN = "<command-name>"
 _ARGS_OPEN, _ARGS_CLOSE = "<command-args>", "</command-args>"
@@ -140,7 +143,7 @@ def wrapper_of(text: str) -> str | None:
         return "ide_confirmation" if _CONFIRMATION_CLICK.fullmatch(text) else None
     if not text.startswith(_WRAPPER_PREFIXES):
         # a bare confirmation click ends with its quoted title (most prompts end otherwise: no match tried)
-        if (text.endswith('"') or text.rstrip().endswith('"')) and _CONFIRMATION_CLICK.fullmatch(text):
+        if (text.endswith('"') or text.rstrip().endswith('"')) and _BARE_CONFIRMATION.fullmatch(text):
             return "ide_confirmation"
         return None
     for opener, kind in _WRAPPER_OPENERS:
