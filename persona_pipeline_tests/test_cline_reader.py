@@ -32,7 +32,7 @@ CANARY = {
 SAID = [
     ("prompt", "split invoice totals per currency before summing", None),
     ("correction", "don't touch the migrations folder, edit the model only", "rejected_tool_use"),
-    ("prompt", "yes, keep two decimals", None),
+    ("answer", "yes, keep two decimals", None),  # the reply to the agent's follow-up question (turns53)
     ("correction", "no, the rounding must be banker's rounding", "opener"),
     ("correction", "continue, but skip the PDF export for now", "interrupt"),
 ]
@@ -89,7 +89,7 @@ def test_a_task_without_ui_messages_is_read_from_the_api_history(tmp_path: Path)
     assert result.file_error is None
     said = _said(result.turns)
     assert [s[1] for s in said] == [s[1] for s in SAID]  # the insides of the wrappers, nothing else
-    assert said[1][2] == "rejected_tool_use" and said[3][2] == "opener"
+    assert said[1][2] == "rejected_tool_use" and said[3][2] == "opener" and said[2][0] == "answer"
     assert result.turns[0].cwd == CWD
     skips = result.stats.skips
     assert skips["environment_details"] == 4 and skips["tool_result"] == 3

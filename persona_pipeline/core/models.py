@@ -27,6 +27,9 @@ class TurnKind(StrEnum):
     PROMPT = "prompt"
     CORRECTION = "correction"
     SLASH_COMMAND = "slash_command"
+    # the person's reply going through the agent's numbered items by number (`sources/answers.py`):
+    # it settles this task's open choices; a rule only where it says it holds beyond the task
+    ANSWER = "answer"
     DIRECTIVE = "directive"  # one rule-granular chunk of an instruction file (T0)
     COMMIT_BATCH = "commit_batch"  # ~100 commit messages of one repository, oldest first (T2)
     DIFF = "diff"  # one small commit's diff (T3, corroborates only)

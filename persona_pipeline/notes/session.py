@@ -22,7 +22,9 @@ from persona_pipeline.notes.models import (
 )
 
 # The person's own words; everything else in a session is tool activity.
-PERSON_KINDS = frozenset({TurnKind.PROMPT.value, TurnKind.CORRECTION.value, TurnKind.SLASH_COMMAND.value})
+PERSON_KINDS = frozenset(
+    {TurnKind.PROMPT.value, TurnKind.CORRECTION.value, TurnKind.SLASH_COMMAND.value, TurnKind.ANSWER.value}
+)
 # A session with fewer of the person's turns than this and no file edit holds nothing worth a note.
 MIN_PERSON_TURNS = 2
 # Bounds of one window (the first pass): rows, and characters of excerpt + context.

@@ -9,7 +9,9 @@ the `> ` lines for the person's: they are the tool's):
 - `<project>/.aider.chat.history.md` (`--chat-history-file`; the git root, else the folder Aider
   ran in): one file holding every run in that project. A run starts with `# aider chat started at
   YYYY-MM-DD HH:MM:SS`; the person's input is consecutive `#### ` lines (one per typed line, a
-  markdown hard break `  ` at the end; an empty input is `#### <blank>`); `> ` lines are Aider's own
+  markdown hard break `  ` at the end; an empty input is `#### <blank>`; inputs separated by blank
+  lines alone, with no reply or output between, are one paste sent line by line and read as one);
+  `> ` lines are Aider's own
   output (added files, token counts, confirmations and their answers, shell output, warnings); the
   rest is the model's reply.
 - `<project>/.aider.input.history` (`--input-history-file`, prompt_toolkit's `FileHistory`): `# <time>`
@@ -41,7 +43,8 @@ from persona_pipeline.core.sources.chat_turns import Conversation, LocalCounts
 from persona_pipeline.core.sources.discovery import PRUNE_DIRS, SourceUnit, is_home_dir
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, bounded_lines
 
-READER_VERSION = "aider-1"
+# aider-2: answers to the agent's numbered items (`answers.py`), confirmation clicks, compaction summaries
+READER_VERSION = "aider-2"
 KIND = "aider"
 CHAT_FILE = ".aider.chat.history.md"
 INPUT_FILE = ".aider.input.history"
@@ -182,6 +185,7 @@ class _Run:
         self.typed_at = (0, 0)
         self.inputs = 0
         self.reply: deque[bytes] = deque(maxlen=64)  # the reply's last lines: a correction's context
+        self.gap = False  # only blank lines since the pending input's last line
 
     def header(self, line: str) -> None:
         self.flush()
@@ -192,6 +196,14 @@ class _Run:
         self.counts.skip("saw:run")
 
     def user(self, n: int, offset: int, line: str) -> None:
+        if self.gap:
+            # inputs with nothing but blank lines between them (no reply, no output of Aider's):
+            # Aider answers every input it runs, so these are one paste the terminal sent line by
+            # line; they are read as one input, so a pasted log is seen whole (`paste_runs`). A
+            # command is never joined: its own input, dropped alone (`_typed`).
+            self.gap = False
+            if _stands_alone(self.typed[0]) or _stands_alone(line[len(_USER) + 1 :]):
+                self.flush()
         if not self.typed:
             self.flush_reply()
             self.typed_at = (n, offset)
@@ -214,6 +226,7 @@ class _Run:
             self.reply.clear()
 
     def flush(self) -> None:
+        self.gap = False
         if not self.typed:
             return
         text = _typed("\n".join(self.typed), self.counts)
@@ -316,10 +329,26 @@ def _mark(raw: bytes) -> int:
 _HEADER_BYTES = _HEADER.encode()
 
 
+_GAP_BYTES = 16  # a few blank lines (`\r\n` ones too): what Aider writes between two inputs
+
+
+def _stands_alone(text: str) -> bool:
+    """An input never joined to a neighbour: an Aider command (`/name …` — a command name is one word,
+    `aider/commands.py`, so a pasted path such as `/home/…/main.go:58` is no command — or `!cmd`) or
+    an empty input."""
+    head = text.strip()
+    if not head or head == _BLANK_INPUT:
+        return True
+    return ut.raw_command_name(head) is not None or (head[0] == "!" and head[1:2] not in ("!", "", " "))
+
+
 def _reply(r: _Run, block: bytes, start: int, end: int) -> None:
     """Lines start..end of a block, the model's reply: the pending input is complete, an
     interrupted reply signals, and the reply's last non-blank lines are kept."""
     if r.typed:
+        if end - start <= _GAP_BYTES and not block[start:end].strip():
+            r.gap = True  # blank lines only: the next input may go on with this one (`_Run.user`)
+            return
         r.flush()
     find = block.find
     i = find(_INTERRUPTED_BYTES, start, end)

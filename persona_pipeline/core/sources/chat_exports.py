@@ -36,7 +36,8 @@ from persona_pipeline.core.sources.chat_turns import Conversation, iso_from_epoc
 from persona_pipeline.core.sources.discovery import SourceUnit, is_home_dir
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, type_name
 
-READER_VERSION = "chat-export-1"
+# chat-export-2: answers to the agent's numbered items (`answers.py`), confirmation clicks, compaction summaries
+READER_VERSION = "chat-export-2"
 KIND = "chat_export"
 MEMBER = "conversations.json"
 MAX_MEMBER_BYTES = 2 * 1024 * 1024 * 1024  # a decade of heavy use stays below; the zip says the size first

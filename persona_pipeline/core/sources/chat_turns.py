@@ -25,6 +25,7 @@ from persona_pipeline.core.models import ReadStats, Tier, Turn, TurnKind
 from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import user_text as ut
 from persona_pipeline.core.sources.answered_secrets import mask_answered_secrets
+from persona_pipeline.core.sources.answers import answers_items
 from persona_pipeline.core.sources.echo import AgentWords
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped
 from persona_pipeline.core.sources.pasted import ONE_LINE_CHARS
@@ -33,6 +34,7 @@ from persona_pipeline.core.sources.turn_fast import make_turn, make_user_turn
 ASSISTANT_TAIL = 2000  # assistant text kept in memory for a correction's context (cut to ~200 there)
 # Enum members as module constants: a class attribute lookup on an Enum costs ~0.06 us each, per turn
 _T1, _T2, _CORRECTION, _PROMPT = Tier.T1, Tier.T2, TurnKind.CORRECTION, TurnKind.PROMPT
+_ANSWER = TurnKind.ANSWER
 _WRAPPER_FIRST = ut.WRAPPER_FIRST
 _OPENER_FIRST = ut.OPENER_FIRST
 
@@ -160,13 +162,16 @@ class Conversation:
     """One reader's pass over a file: the turns kept so far, and per conversation the last assistant
     text and a pending structural correction signal (`interrupt`, `rejected_tool_use`, …)."""
 
-    __slots__ = ("agent_words", "assistant_text", "pending", "stats", "turns")
+    __slots__ = ("agent_words", "asked", "assistant_text", "pending", "stats", "turns")
 
     def __init__(self, stats: ReadStats, turns: list[Turn] | None = None) -> None:
         self.stats = stats
         self.turns: list[Turn] = [] if turns is None else turns
         self.assistant_text = ""
         self.pending: str | None = None
+        # the agent asked the person a question through its client (Cline's follow-up question):
+        # the next reply is an answer (`TurnKind.ANSWER`) whatever its shape
+        self.asked = False
         # the agent's words of this conversation: a prompt's run of them pasted back is not the
         # person's (`echo.py`; the Claude Code and Codex readers keep their own)
         self.agent_words = AgentWords()
@@ -175,6 +180,7 @@ class Conversation:
         """A unit with many conversations: nothing carries over from the previous one."""
         self.assistant_text = ""
         self.pending = None
+        self.asked = False
         self.agent_words = AgentWords()
 
     def assistant(self, text: Any) -> None:
@@ -200,6 +206,7 @@ class Conversation:
         """Keep what the person typed in `raw` as a T2 prompt or a T1 correction; None (and the
         reason counted) when nothing of theirs is left."""
         stats = self.stats
+        asked, self.asked = self.asked, False  # a question is answered by the next message, kept or not
         if not isinstance(raw, str):
             stats.skip("user_message_malformed")
             return None
@@ -238,8 +245,11 @@ class Conversation:
             return None
         pending = self.pending
         text = mask_answered_secrets(text, self.assistant_text)  # as `settle_turn` does, for the fast path
+        # a reply going through the agent's numbered items by number: this task's choices
+        answer = asked or (bool(self.assistant_text) and answers_items(text, self.assistant_text))
         if (
             pending is None
+            and not answer
             and len(text) <= ut.MAX_TURN_CHARS
             and not (
                 self.assistant_text
@@ -262,7 +272,7 @@ class Conversation:
                 timestamp,
                 cwd,
                 _T1 if correction else _T2,
-                _CORRECTION if correction else _PROMPT,
+                _CORRECTION if correction else _ANSWER if answer else _PROMPT,
                 signal,
                 text,
                 ut.tail(self.assistant_text) if correction and self.assistant_text else "",

@@ -17,6 +17,7 @@ from persona_pipeline.core.models import ReadResult, ReadStats, Tier, Turn, Turn
 from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import readers
 from persona_pipeline.core.sources import user_text as ut
+from persona_pipeline.core.sources.answers import answers_items
 from persona_pipeline.core.sources.discovery import SIDE_QUESTION_PREFIX, discover_claude
 from persona_pipeline.core.sources.echo import AgentWords
 from persona_pipeline.core.sources.jsonl_stream import KNOWN_TYPE_NAMES, FileSkipped, parsed_lines, type_name
@@ -27,7 +28,8 @@ from persona_pipeline.core.sources.turn_fast import make_turn
 # 4: pasted material out; replay bursts once; SDK flags judged per entry; queued prompts, prompts beside
 # a slash command kept; client output after a command and non-human origins dropped. 6: shell sessions
 # and all-quote prompts are pasted; a title, and blocks sharing its margin, go with a paste
-READER_VERSION = "claude-6"
+# 7: answers to the agent's numbered items; Codex/Gemini compaction summaries; VS Code confirmation clicks
+READER_VERSION = "claude-7"
 
 # Entry types that carry no user prose (the list drifts across versions: unknown ones are
 # counted as `unknown_type`, never fatal).
@@ -632,6 +634,9 @@ def _prompt(
     if signal:
         tier, turn_kind = Tier.T1, TurnKind.CORRECTION
         context = ut.tail(st.assistant_text) if st.assistant_text else ""
+    elif kind is TurnKind.PROMPT and st.assistant_text and answers_items(text, st.assistant_text):
+        # the reply goes through the agent's numbered items by number: this task's choices
+        tier, turn_kind, context = Tier.T2, TurnKind.ANSWER, ""
     else:
         tier, turn_kind, context = Tier.T2, kind, ""
     if queued:

@@ -48,7 +48,8 @@ from persona_pipeline.core.sources.chat_turns import Conversation, LocalCounts, 
 from persona_pipeline.core.sources.discovery import SourceUnit
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, type_name
 
-READER_VERSION = "cline-1"
+# cline-2: answers to the agent's numbered items (`answers.py`), confirmation clicks, compaction summaries
+READER_VERSION = "cline-2"
 KIND = "cline"
 MAX_TASK_BYTES = 256 * 1024 * 1024  # screenshots ride inline as data URLs
 UI_FILE = "ui_messages.json"
@@ -255,6 +256,10 @@ def _ui_turns(messages: list[Any], t: _Task, stats: ReadStats) -> None:
                         reason = "saw:user_feedback"
                         if waiting in _APPROVALS:
                             chat.signal("rejected_tool_use")  # typed instead of approving: a refusal with reasons
+                        elif waiting == "followup":
+                            # the reply to the agent's `ask_followup_question` (Cline's tool for asking
+                            # the person what the task needs): this task's choice (`TurnKind.ANSWER`)
+                            chat.asked = True
                     if latest is not None:
                         chat.assistant(latest)
                         latest = None
@@ -324,8 +329,10 @@ def _api_user(content: Any, n: int, t: _Task) -> None:
         found = _CWD.search(_block_text(block)) if t.cwd is None else None
         if found:
             t.cwd = found.group(1)
-        said = next((s for tag in _WRAPPERS if (s := _inside(text, tag)) is not None), None)
+        said, tag = next(((s, tag) for tag in _WRAPPERS if (s := _inside(text, tag)) is not None), (None, None))
         if said is not None:
+            if tag == "answer":  # the reply to the agent's follow-up question: this task's choice
+                t.chat.asked = True
             if text.lstrip().startswith(_RESUMPTION):
                 counts.skip("task_resumption")
             t.said(said, n, None)

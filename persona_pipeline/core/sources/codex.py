@@ -19,6 +19,7 @@ from persona_pipeline.core.models import ReadResult, ReadStats, Tier, Turn, Turn
 from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import readers
 from persona_pipeline.core.sources import user_text as ut
+from persona_pipeline.core.sources.answers import answers_items
 from persona_pipeline.core.sources.discovery import discover_codex
 from persona_pipeline.core.sources.echo import AgentWords
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, read_entries, type_name
@@ -27,7 +28,8 @@ from persona_pipeline.core.sources.turn_fast import NO_ENTRY_UUID, make_turn
 # 2: malformed fields cost a line, not the file; safe cuts. 3: activity stream. 4: pasted material (the
 # plan-accept message included) out; a message that is only image placeholders dropped. 5: shell
 # sessions and all-quote prompts are pasted; a title, and blocks sharing its margin, go with a paste
-READER_VERSION = "codex-5"
+# 6: answers to the agent's numbered items (`answers.py`); compaction summaries
+READER_VERSION = "codex-6"
 MAX_LEGACY_JSON_BYTES = 64 * 1024 * 1024
 # Session sources that are not a person typing into the CLI or IDE.
 _MACHINE_SOURCES = {"exec", "mcp", "subagent"}
@@ -318,7 +320,11 @@ def _user_text(raw: str, ts: str | None, line_no: int, offset: int, st: _State, 
             ts,
             st.cwd,
             Tier.T1 if correction else Tier.T2,
-            TurnKind.CORRECTION if correction else TurnKind.PROMPT,
+            TurnKind.CORRECTION
+            if correction
+            else TurnKind.ANSWER
+            if st.assistant_text and answers_items(text, st.assistant_text)
+            else TurnKind.PROMPT,
             signal,
             text,
             ut.tail(st.assistant_text) if correction and st.assistant_text else "",

@@ -51,7 +51,8 @@ from persona_pipeline.core.sources.chat_turns import (
 from persona_pipeline.core.sources.discovery import SourceUnit
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, parsed_lines, read_entries, type_name
 
-READER_VERSION = "copilot-1"  # the first: VS Code JSON and JSONL logs, legacy store, CLI events
+# copilot-2: answers to the agent's numbered items (`answers.py`), confirmation clicks, compaction summaries
+READER_VERSION = "copilot-2"
 KIND = "copilot"
 MAX_SESSION_BYTES = 256 * 1024 * 1024  # a VS Code session is one document (screenshots inline)
 _SESSION_DIRS = {"chatSessions": "vscode", "emptyWindowChatSessions": "vscode-empty-window"}
@@ -255,8 +256,14 @@ def _vscode_turns(unit: SourceUnit, location: str, stats: ReadStats) -> list[Tur
                 # the prompt as sent (injected context, tool rounds): never read
                 skips["rendered_prompt"] = skips.get("rendered_prompt", 0) + 1
             rid = req.get("requestId") if isinstance(req.get("requestId"), str) else None
-            # positional: (raw, line_no, offset, session_id, timestamp, cwd, entry_uuid)
-            s.chat.user(_message_text(req.get("message")), n, 0, session_id, ts, s.cwd, rid)
+            if isinstance(req.get("confirmation"), str):
+                # a click on a confirmation's button ("Continue" under Copilot agent's "Continue to
+                # iterate?"): VS Code wrote the request's text (`chatModel.ts` keeps the clicked
+                # label as `confirmation`; the text is `${label}: "${title}"`), not the person
+                skips["ide_confirmation"] = skips.get("ide_confirmation", 0) + 1
+            else:
+                # positional: (raw, line_no, offset, session_id, timestamp, cwd, entry_uuid)
+                s.chat.user(_message_text(req.get("message")), n, 0, session_id, ts, s.cwd, rid)
             where: act.Where = (n, 0, rid, ts, session_id, s.cwd)
             _response(_response_parts(req.get("response")), where, s, stats)
             if req.get("isCanceled") is True:

@@ -46,7 +46,8 @@ from persona_pipeline.core.sources.chat_turns import (
 from persona_pipeline.core.sources.discovery import SourceUnit
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped
 
-READER_VERSION = "cursor-1"
+# cursor-2: answers to the agent's numbered items (`answers.py`), confirmation clicks, compaction summaries
+READER_VERSION = "cursor-2"
 KIND = "cursor"
 STORE = "state.vscdb"
 _COMPOSER = "composerData:"

@@ -66,7 +66,9 @@ from persona_pipeline.core.sources.chat_turns import Conversation, LocalCounts, 
 from persona_pipeline.core.sources.discovery import SourceUnit
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, type_name
 
-READER_VERSION = "cursor_cli-2"  # 2: top-level queries only, per-turn times, repeats read, id-shaped keys
+# 2: top-level queries only, per-turn times, repeats read, id-shaped keys; 3: answers to the agent's
+# numbered items (`answers.py`), confirmation clicks, compaction summaries
+READER_VERSION = "cursor_cli-3"
 KIND = "cursor_cli"
 STORE = "store.db"
 MAX_BLOB_BYTES = 64 * 1024 * 1024

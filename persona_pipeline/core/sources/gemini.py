@@ -48,7 +48,8 @@ from persona_pipeline.core.sources.chat_turns import Conversation, ToolArgs, loa
 from persona_pipeline.core.sources.discovery import SourceUnit
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, read_entries, type_name
 
-READER_VERSION = "gemini-1"
+# gemini-2: answers to the agent's numbered items (`answers.py`), confirmation clicks, compaction summaries
+READER_VERSION = "gemini-2"
 KIND = "gemini"
 MAX_SESSION_BYTES = 256 * 1024 * 1024
 _PRODUCT_DIRS = {".gemini": "", ".qwen": "qwen"}  # the key's product segment ("" for Gemini CLI)

@@ -41,7 +41,8 @@ from persona_pipeline.core.sources.chat_turns import Conversation, LocalCounts, 
 from persona_pipeline.core.sources.discovery import SourceUnit
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, type_name
 
-READER_VERSION = "opencode-1"
+# opencode-2: answers to the agent's numbered items (`answers.py`), confirmation clicks, compaction summaries
+READER_VERSION = "opencode-2"
 KIND = "opencode"
 DB = "opencode.db"
 MAX_ROW_BYTES = 64 * 1024 * 1024

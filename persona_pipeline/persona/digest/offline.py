@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from persona_pipeline.core.models import Tier, TurnKind
-from persona_pipeline.persona.digest.at_hand import task_in_own_project
+from persona_pipeline.persona.digest.at_hand import standing, task_in_own_project
 from persona_pipeline.persona.digest.commit_style import commit_style_drafts, diff_drafts
 from persona_pipeline.persona.digest.models import DigestInput, DigestResult, DraftObservation, Facet
 from persona_pipeline.persona.digest.pasted import own_words
@@ -405,6 +405,10 @@ def drafts_for(inp: DigestInput) -> list[DraftObservation]:
             # a sentence naming the repository at hand is a task there, not a habit, unless it says
             # it holds beyond one occasion (`at_hand`); an instruction file's own conventions stay
             if ev.tier != Tier.T0 and task_in_own_project(r, ev.project or inp.project):
+                continue
+            # an answer to the agent's numbered items settles this task's choices (`sources/answers.py`):
+            # a rule only where it says it holds beyond the task ("3. always pin versions")
+            if ev.kind == TurnKind.ANSWER and not standing(r):
                 continue
             statement = statement_of(r)
             # measured after the full stop `statement_of` may add: a 300-character sentence without

@@ -9,7 +9,7 @@ from persona_pipeline.core.models import TurnKind
 from persona_pipeline.core.sessions import SessionEvidence, SessionRow
 from persona_pipeline.skills.lessons.models import DraftLesson, Lesson, Signal, in_band, lesson_id
 
-_PERSON = {TurnKind.PROMPT.value, TurnKind.CORRECTION.value, TurnKind.SLASH_COMMAND.value}
+_PERSON = {TurnKind.PROMPT.value, TurnKind.CORRECTION.value, TurnKind.SLASH_COMMAND.value, TurnKind.ANSWER.value}
 _TOOL = {TurnKind.TOOL_ERROR.value, TurnKind.TOOL_REJECTED.value, TurnKind.TOOL_RECOVERED.value}
 _AGENT_WORK = _TOOL | {TurnKind.FILE_EDIT.value, TurnKind.TODO.value}
 

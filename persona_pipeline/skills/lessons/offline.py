@@ -41,7 +41,7 @@ MAX_LESSONS = 20
 # already carries: below the skills' strong-importance bar (0.5), so one correction alone is no
 # skill, two from two sessions are. Tool errors, their fixes and refused commands are procedural.
 STYLE_IMPORTANCE = 0.45
-_PERSON = {TurnKind.PROMPT.value, TurnKind.CORRECTION.value, TurnKind.SLASH_COMMAND.value}
+_PERSON = {TurnKind.PROMPT.value, TurnKind.CORRECTION.value, TurnKind.SLASH_COMMAND.value, TurnKind.ANSWER.value}
 _TOOL_CALLS = {TurnKind.TOOL_ERROR.value, TurnKind.TOOL_RECOVERED.value, TurnKind.TOOL_REJECTED.value}
 
 # Python's exceptions whose names end in neither (a test calling sys.exit fails with SystemExit)
