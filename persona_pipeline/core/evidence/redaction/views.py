@@ -608,6 +608,7 @@ _DATE_CALL_PROBE = Rx(margin_views.DATE_CALL_GATE)
 _HEAD_FILE_PROBE = Rx(margin_views.HEAD_FILE_GATE)
 _FOLD_PROBE = Rx(margin_views.FOLD_GATE)
 _CODE_TAG_PROBE = Rx(margin_views.CODE_TAG_GATE)
+_COLUMN_PROBE = Rx(margin_views.COLUMN_GATE)
 # the RE2 probes `_direct_views` reads (each still behind its cheap `in` tests), and those other
 # modules ask of the same texts (`share_probe`)
 _SET_PROBES: tuple[Rx, ...] = (
@@ -627,6 +628,7 @@ _SET_PROBES: tuple[Rx, ...] = (
         _HEAD_FILE_PROBE,
         _FOLD_PROBE,
         _CODE_TAG_PROBE,
+        _COLUMN_PROBE,
     ),
 )
 _SET_INDEX = {id(rx): i for i, rx in enumerate(_SET_PROBES)}
@@ -768,6 +770,16 @@ def _reshaped_view(text: str) -> View | None:
     return None if found is None else Reshaped(found[0], True, found[1])
 
 
+def _column_view(text: str) -> View | None:
+    """A page's columns read down (`margin_views.column_segments`): a view of its own, not one more
+    reading of `_reshaped_view`'s (its lines' right columns would cover those readings' segments)."""
+    if "      " not in text or not probed(_folded_once(text), _COLUMN_PROBE):
+        return None
+    segs = margin_views.column_segments(text)
+    found = margin_views.reshaped(text, segs) if segs else None
+    return None if found is None else Reshaped(found[0], True, found[1])
+
+
 def _folded_once(text: str) -> str:
     """The text carrying its fold, for the several RE2 probes of `_direct_views` (a plain view text
     was folded again by each one: ~40% of the views' time on the shared bench). Exact: a probe reads
@@ -797,6 +809,7 @@ def decoded_views(text: str) -> tuple[View, ...]:
         and ("eyJ" not in text or _B64_JSON.search(text) is None)
         and not ("\n" in text and _CONT_PROBE.search(text) is not None)
         and not any(marker(text) and rx.search(text) is not None for marker, rx, _ in _RESHAPED)
+        and not ("      " in text and _COLUMN_PROBE.search(text) is not None)
     ):
         return ()
     views: list[View] = []
@@ -824,8 +837,10 @@ def decoded_views(text: str) -> tuple[View, ...]:
             break
         frontier = nxt
     # (the paste's own shape, read once on the original text and composed with no other view: rev50r R8)
-    shaped = _reshaped_view(text)
-    if shaped is not None and shaped.text not in seen:
+    for shaped in (_reshaped_view(text), _column_view(text)):
+        if shaped is None or shaped.text in seen:
+            continue
+        seen.add(shaped.text)
         views.append(shaped)
         # (and its one-step decodings: a string concatenated across a diff's lines, `views._CONT`)
         for v in _direct_views(_folded_once(shaped.text)):
