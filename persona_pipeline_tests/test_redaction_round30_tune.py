@@ -174,3 +174,60 @@ def test_column_segments_are_linear() -> None:
     assert_linear(margin_views.column_segments, lambda n: "a       b\n" * n, 20000)
     assert_linear(margin_views.column_segments, lambda n: "Name" + "       x" * n, 20000)
     assert_linear(margin_views.column_segments, lambda n: "x       " + "Ab " * n + "      y\n", 20000)
+
+
+# --- personal data: a tool's own config naming its login
+
+
+@pytest.mark.parametrize(
+    ("text", "login"),
+    [
+        # .pypirc (PyPA's spec): a server section's username, the file declaring index-servers
+        ("[distutils]\nindex-servers =\n    corp\n\n[corp]\nrepository = https://pkgs.corp.example/simple/\n"
+         "username = tgashi81\n", "tgashi81"),
+        ('{"out": "[distutils]\\nindex-servers = corp\\n\\n[corp]\\nusername = tgashi81\\n"}', "tgashi81"),
+        # docker info's registry login
+        ("$ docker info\nClient:\n Context: default\n Username: nrotaru-dev\n Registry: https://index.docker.io/v1/",
+         "nrotaru-dev"),
+        # git's github.user (hub, gh extensions)
+        ("$ git config --global --list\n[github]\n\tuser = qodirov-r\n[core]\n\teditor = vim\n", "qodirov-r"),
+    ],
+)  # fmt: skip
+def test_a_tools_own_login_setting(checks: Checks, text: str, login: str) -> None:
+    checks.gone(text, login)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # PyPI's API-token user is no one's
+        "[distutils]\nindex-servers = pypi\n\n[pypi]\nusername = __token__\n",
+        # a bare `username =` with no .pypirc around it is left to the other readers (as on main)
+        "username = placeholder\n",
+        # docker info without a login, a system account
+        "$ docker info\n Username: root\n",
+        "[github]\n\tuser = USERNAME\n",
+    ],
+)
+def test_login_setting_look_alikes_stay(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+# --- personal data: GDB's address before a string argument
+
+
+@pytest.mark.parametrize("wrap", ["raw", "json"])
+def test_a_gdb_string_argument_is_read_under_its_key(checks: Checks, wrap: str) -> None:
+    frame = '#1  0x000055d1c2d4a7e0 in notify_member (name=0x7ffd5a1c2e40 "x", '
+    frame += 'mobile=0x7ffd5a1c2ec0 "77 81 20 64") at n.c:8'
+    text = frame if wrap == "raw" else json.dumps({"bt": frame})
+    checks.gone(text, "77 81 20 64")
+
+
+def test_gdb_register_dumps_stay(checks: Checks) -> None:
+    checks.kept('rip=0x00007ffd5a1c2ec0 rsp=0x00007ffd5a1c2e00 "main"\n#0  0x00007f3a in raise (sig=6) at raise.c:50')
+
+
+def test_gdb_address_segments_are_linear() -> None:
+    assert_linear(margin_views.gdb_address_segments, lambda n: "a=0x1234 " * n, 20000)
+    assert_linear(margin_views.gdb_address_segments, lambda n: "a=0x1234 \\" * n, 20000)

@@ -30,6 +30,7 @@
   its one value: fastlane's `review_information/first_name.txt`).
 - An HTML inline-code element's tags around a value (`KEY: <code>value</code>`): dropped.
 - An iCalendar or vCard content line folded at 75 octets (a break and one space): unfolded.
+- GDB's address before a string argument's value (`phone=0x7ffd… "…"`): dropped.
 - A page's columns turned into runs of spaces (pdftotext's `-layout`, an OCR's text): each line's right
   column dropped, so a column reads down as printed (`Bill to:` / the name / the street); a form's
   label and its value apart by a run read as `label: value`. A view of its own (`views._column_view`).
@@ -248,6 +249,20 @@ def code_tag_segments(text: str) -> list[Segment]:
         return []
     # (the opening tag as nothing, the closing one as a space: the value ends where the element does)
     return [(m.start(), m.end(), " " if "/" in m.group() else "") for m in _CODE_TAG.finditer(text)]
+
+
+# GDB's print of a `char *` argument or member: its address before the string (the GDB manual, "Print
+# Settings", `set print address`: `set_quotes (lq=0x34c78 "<<", rq=0x34c88 ">>")`), read as the
+# string alone, so `phone=0x7ffd… "…"` reads as the keyed value `phone="…"` it is
+_GDB_ADDRESS = re.compile(r"(?<=[A-Za-z0-9_]=)(0x[0-9a-fA-F]{4,16} )(?=\\{0,3}\")")
+GDB_ADDRESS_GATE = r"[A-Za-z0-9_]=0x[0-9a-fA-F]{4,16} \\{0,3}\""
+
+
+def gdb_address_segments(text: str) -> list[Segment]:
+    """Each address GDB prints before a string argument's value, read as nothing."""
+    if "=0x" not in text:
+        return []
+    return _found(text, _GDB_ADDRESS, "")
 
 
 # A page laid out in columns and converted to text (pdftotext's `-layout`, an OCR's or a print's

@@ -609,6 +609,7 @@ _HEAD_FILE_PROBE = Rx(margin_views.HEAD_FILE_GATE)
 _FOLD_PROBE = Rx(margin_views.FOLD_GATE)
 _CODE_TAG_PROBE = Rx(margin_views.CODE_TAG_GATE)
 _COLUMN_PROBE = Rx(margin_views.COLUMN_GATE)
+_GDB_ADDRESS_PROBE = Rx(margin_views.GDB_ADDRESS_GATE)
 # the RE2 probes `_direct_views` reads (each still behind its cheap `in` tests), and those other
 # modules ask of the same texts (`share_probe`)
 _SET_PROBES: tuple[Rx, ...] = (
@@ -629,6 +630,7 @@ _SET_PROBES: tuple[Rx, ...] = (
         _FOLD_PROBE,
         _CODE_TAG_PROBE,
         _COLUMN_PROBE,
+        _GDB_ADDRESS_PROBE,
     ),
 )
 _SET_INDEX = {id(rx): i for i, rx in enumerate(_SET_PROBES)}
@@ -756,6 +758,7 @@ _RESHAPED = (
     (lambda t: "<==" in t, _HEAD_FILE_PROBE, margin_views.head_file_segments),
     (lambda t: "BEGIN:V" in t or "ATTENDEE" in t or "ORGANIZER" in t, _FOLD_PROBE, margin_views.fold_segments),
     (lambda t: "code" in t, _CODE_TAG_PROBE, margin_views.code_tag_segments),
+    (lambda t: "=0x" in t, _GDB_ADDRESS_PROBE, margin_views.gdb_address_segments),
 )
 
 
