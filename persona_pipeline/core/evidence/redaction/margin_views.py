@@ -31,6 +31,7 @@
 - An HTML inline-code element's tags around a value (`KEY: <code>value</code>`): dropped.
 - An iCalendar or vCard content line folded at 75 octets (a break and one space): unfolded.
 - GDB's address before a string argument's value (`phone=0x7ffd… "…"`): dropped.
+- An OCR's confusions in a label's word (`Narne:`, `Te1:`, `Ph0ne number`): read as `Name:`, `Tel:`, `Phone number`.
 - A page's columns turned into runs of spaces (pdftotext's `-layout`, an OCR's text): each line's right
   column dropped, so a column reads down as printed (`Bill to:` / the name / the street); a form's
   label and its value apart by a run read as `label: value`. A view of its own (`views._column_view`).
@@ -263,6 +264,34 @@ def gdb_address_segments(text: str) -> list[Segment]:
     if "=0x" not in text:
         return []
     return _found(text, _GDB_ADDRESS, "")
+
+
+# A label misread by an OCR (a screenshot's or a scan's text): the confusions of its letter shapes,
+# `rn` before a letter read for `m` (a word's `rn` ending is its own: `return`), the digits `0`/`1`
+# for `o`/`l` inside a word (`Narne:`, `Te1:`, `Ph0ne number`).
+# Read back only in a label's place: a line's first word (after a table's or a quote's `|`), before a
+# colon or closing its line (its second word too); a value is never touched. A reader still reads
+# the field only where the corrected word is a label it knows.
+_OCR_LABEL = re.compile(
+    r"(?m)(?:^|(?<=\\n)|(?<=<br>))(?:\\?\|[ \t]{0,3})?[ \t]{0,4}"
+    r"((?=[A-Za-z-]{0,20}(?:rn[a-z]|[A-Za-z][01]))[A-Za-z][A-Za-z01-]{1,20})"
+    r"(?=(?: [A-Za-z01-]{2,20})?[ \t]*(?::|\r?\n|\\n|<br>|$))"
+)
+_OCR_CONFUSION = re.compile(r"rn(?=[a-z])|(?<=[A-Za-z])[01]")
+OCR_LABEL_GATE = (
+    r"(?:^|\n|\\n|<br>)[^\n]{0,8}[A-Za-z][A-Za-z-]{0,19}(?:rn[a-z]|[A-Za-z][01])[A-Za-z01-]{0,19}"
+    r"(?: [A-Za-z01-]{2,20})?[ \t]*(?::|\r?\n|\\n|<br>|$)"
+)
+
+
+def ocr_label_segments(text: str) -> list[Segment]:
+    """Each OCR confusion in a label's word, read as the letter it stands for."""
+    segs: list[Segment] = []
+    for m in _OCR_LABEL.finditer(text):
+        a = m.start(1)
+        for c in _OCR_CONFUSION.finditer(m.group(1)):
+            segs.append((a + c.start(), a + c.end(), {"rn": "m", "0": "o", "1": "l"}[c.group()]))
+    return segs
 
 
 # A page laid out in columns and converted to text (pdftotext's `-layout`, an OCR's or a print's

@@ -610,6 +610,7 @@ _FOLD_PROBE = Rx(margin_views.FOLD_GATE)
 _CODE_TAG_PROBE = Rx(margin_views.CODE_TAG_GATE)
 _COLUMN_PROBE = Rx(margin_views.COLUMN_GATE)
 _GDB_ADDRESS_PROBE = Rx(margin_views.GDB_ADDRESS_GATE)
+_OCR_LABEL_PROBE = Rx(margin_views.OCR_LABEL_GATE)
 # the RE2 probes `_direct_views` reads (each still behind its cheap `in` tests), and those other
 # modules ask of the same texts (`share_probe`)
 _SET_PROBES: tuple[Rx, ...] = (
@@ -631,6 +632,7 @@ _SET_PROBES: tuple[Rx, ...] = (
         _CODE_TAG_PROBE,
         _COLUMN_PROBE,
         _GDB_ADDRESS_PROBE,
+        _OCR_LABEL_PROBE,
     ),
 )
 _SET_INDEX = {id(rx): i for i, rx in enumerate(_SET_PROBES)}
@@ -759,6 +761,7 @@ _RESHAPED = (
     (lambda t: "BEGIN:V" in t or "ATTENDEE" in t or "ORGANIZER" in t, _FOLD_PROBE, margin_views.fold_segments),
     (lambda t: "code" in t, _CODE_TAG_PROBE, margin_views.code_tag_segments),
     (lambda t: "=0x" in t, _GDB_ADDRESS_PROBE, margin_views.gdb_address_segments),
+    (lambda t: "rn" in t or "0" in t or "1" in t, _OCR_LABEL_PROBE, margin_views.ocr_label_segments),
 )
 
 
