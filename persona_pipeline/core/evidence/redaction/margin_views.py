@@ -277,6 +277,7 @@ _OCR_LABEL = re.compile(
     r"((?=[A-Za-z-]{0,20}(?:rn[a-z]|[A-Za-z][01]))[A-Za-z][A-Za-z01-]{1,20})"
     r"(?=(?: [A-Za-z01-]{2,20})?[ \t]*(?::|\r?\n|\\n|<br>|$))"
 )
+_CAMEL = re.compile(r"[a-z][A-Z]")
 _OCR_CONFUSION = re.compile(r"rn(?=[a-z])|(?<=[A-Za-z])[01]")
 OCR_LABEL_GATE = (
     r"(?:^|\n|\\n|<br>)[^\n]{0,8}[A-Za-z][A-Za-z-]{0,19}(?:rn[a-z]|[A-Za-z][01])[A-Za-z01-]{0,19}"
@@ -288,6 +289,8 @@ def ocr_label_segments(text: str) -> list[Segment]:
     """Each OCR confusion in a label's word, read as the letter it stands for."""
     segs: list[Segment] = []
     for m in _OCR_LABEL.finditer(text):
+        if _CAMEL.search(m.group(1)):  # (an identifier, `SecretsManagerWarning:`, is no printed label)
+            continue
         a = m.start(1)
         for c in _OCR_CONFUSION.finditer(m.group(1)):
             segs.append((a + c.start(), a + c.end(), {"rn": "m", "0": "o", "1": "l"}[c.group()]))
