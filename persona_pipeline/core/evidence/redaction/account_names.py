@@ -16,6 +16,8 @@
   a template or a database's built-in role is left.
 - An Ansible host's connection user (`ansible_user`, `ansible_ssh_user`, `ansible_become_user`: its
   documented inventory parameters) and the Grafana Helm chart's `adminUser`; a system account is left.
+- A tool's config or report naming its login: `.pypirc`'s `username` (beside `index-servers`),
+  `docker info`'s `Username:`, git's `[github]` `user` (each its tool's documented key).
 - An SSH-family command's `user@<IP address>` destination (an address on a host name is the e-mail
   rules'); a system account (`ubuntu`, `root`…) is left.
 
@@ -68,6 +70,19 @@ _SSH_DEST = re.compile(
     r"\b(?:ssh|scp|sftp|mosh|sshpass)\b[^\r\n|;&]{0,200}?[ \t]([a-z_][a-z0-9_.-]{0,31})@"
     r"(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9A-Fa-f:]{2,39}\])"
 )
+# a tool's own config or report naming the account it logs in as, each from its documentation:
+# - `.pypirc` (PyPA, "The .pypirc file"): a `[server]` section's `username = …` in a file declaring
+#   `index-servers`; PyPI's API-token user `__token__` is no one's;
+# - `docker info` (Docker CLI reference): its ` Username: …` line, the registry login;
+# - hub's and GitHub tools' `github.user` git setting: `[github]` then `user = …`.
+# (a line's break raw, JSON-escaped or `<br>`; the git section's tab possibly escaped `\t`)
+_BREAK = r"(?:^|\r?\n|\\n|<br ?/?>)"
+_PYPIRC_USER = re.compile(rf"(?m){_BREAK}[ \t]*username[ \t]*[=:][ \t]*([A-Za-z0-9_][A-Za-z0-9_.@+-]{{0,63}})")
+_DOCKER_USER = re.compile(rf"(?m){_BREAK}[ \t]*Username:[ \t]*([A-Za-z0-9_][A-Za-z0-9_.@+-]{{0,63}})")
+_GITHUB_USER = re.compile(
+    r"\[github\][ \t]*(?:\r?\n|\\n|<br ?/?>)(?:[ \t]|\\t){0,8}user[ \t]*=[ \t]*([A-Za-z0-9_][A-Za-z0-9_.-]{0,63})"
+)
+_TOKEN_USER = "__token__"
 # container-OS images' default users (Fedora CoreOS and Flatcar's `core`, Bottlerocket's `ec2-user`
 # is the system list's): an image's account, no person's
 _IMAGE_USERS = frozenset(("core",))
@@ -115,6 +130,11 @@ def account_name_spans(text: str) -> Iterator[Span]:
         for m in _SSH_DEST.finditer(text):
             if m.group(1) not in _IMAGE_USERS and _login(m.group(1)):
                 yield Span(*m.span(1), "user_name")
+    for gate, rx in (("index-servers", _PYPIRC_USER), ("docker info", _DOCKER_USER), ("[github]", _GITHUB_USER)):
+        if gate in text:
+            for m in rx.finditer(text):
+                if m.group(1) != _TOKEN_USER and _login(m.group(1)):
+                    yield Span(*m.span(1), "user_name")
     if "--user" in text:
         for m in _OPTION.finditer(text):
             if (m.start() == 0 or text[m.start() - 1] in " \t") and _login(m.group(1)):

@@ -30,6 +30,11 @@
   its one value: fastlane's `review_information/first_name.txt`).
 - An HTML inline-code element's tags around a value (`KEY: <code>value</code>`): dropped.
 - An iCalendar or vCard content line folded at 75 octets (a break and one space): unfolded.
+- GDB's address before a string argument's value (`phone=0x7ffd… "…"`): dropped.
+- An OCR's confusions in a label's word (`Narne:`, `Te1:`, `Ph0ne number`): read as `Name:`, `Tel:`, `Phone number`.
+- A page's columns turned into runs of spaces (pdftotext's `-layout`, an OCR's text): each line's right
+  column dropped, so a column reads down as printed (`Bill to:` / the name / the street); a form's
+  label and its value apart by a run read as `label: value`. A view of its own (`views._column_view`).
 - A Markdown table's row naming a variable and its value in adjacent cells (`| \\`API_KEY\\` |
   \\`…\\` |`): the cells' border read as `=`, so the value is read under its name.
 
@@ -245,6 +250,113 @@ def code_tag_segments(text: str) -> list[Segment]:
         return []
     # (the opening tag as nothing, the closing one as a space: the value ends where the element does)
     return [(m.start(), m.end(), " " if "/" in m.group() else "") for m in _CODE_TAG.finditer(text)]
+
+
+# GDB's print of a `char *` argument or member: its address before the string (the GDB manual, "Print
+# Settings", `set print address`: `set_quotes (lq=0x34c78 "<<", rq=0x34c88 ">>")`), read as the
+# string alone, so `phone=0x7ffd… "…"` reads as the keyed value `phone="…"` it is
+_GDB_ADDRESS = re.compile(r"(?<=[A-Za-z0-9_]=)(0x[0-9a-fA-F]{4,16} )(?=\\{0,3}\")")
+GDB_ADDRESS_GATE = r"[A-Za-z0-9_]=0x[0-9a-fA-F]{4,16} \\{0,3}\""
+
+
+def gdb_address_segments(text: str) -> list[Segment]:
+    """Each address GDB prints before a string argument's value, read as nothing."""
+    if "=0x" not in text:
+        return []
+    return _found(text, _GDB_ADDRESS, "")
+
+
+# A label misread by an OCR (a screenshot's or a scan's text): the confusions of its letter shapes,
+# `rn` before a letter read for `m` (a word's `rn` ending is its own: `return`), the digits `0`/`1`
+# for `o`/`l` inside a word (`Narne:`, `Te1:`, `Ph0ne number`).
+# Read back only in a label's place: a line's first word (after a table's or a quote's `|`), before a
+# colon or closing its line (its second word too); a value is never touched. A reader still reads
+# the field only where the corrected word is a label it knows.
+_OCR_LABEL = re.compile(
+    r"(?m)(?:^|(?<=\\n)|(?<=<br>))(?:\\?\|[ \t]{0,3})?[ \t]{0,4}"
+    r"((?=[A-Za-z-]{0,20}(?:rn[a-z]|[A-Za-z][01]))[A-Za-z][A-Za-z01-]{1,20})"
+    r"(?=(?: [A-Za-z01-]{2,20})?[ \t]*(?::|\r?\n|\\n|<br>|$))"
+)
+_CAMEL = re.compile(r"[a-z][A-Z]")
+_OCR_CONFUSION = re.compile(r"rn(?=[a-z])|(?<=[A-Za-z])[01]")
+OCR_LABEL_GATE = (
+    r"(?:^|\n|\\n|<br>)[^\n]{0,8}[A-Za-z][A-Za-z-]{0,19}(?:rn[a-z]|[A-Za-z][01])[A-Za-z01-]{0,19}"
+    r"(?: [A-Za-z01-]{2,20})?[ \t]*(?::|\r?\n|\\n|<br>|$)"
+)
+
+
+def ocr_label_segments(text: str) -> list[Segment]:
+    """Each OCR confusion in a label's word, read as the letter it stands for."""
+    segs: list[Segment] = []
+    for m in _OCR_LABEL.finditer(text):
+        if _CAMEL.search(m.group(1)):  # (an identifier, `SecretsManagerWarning:`, is no printed label)
+            continue
+        a = m.start(1)
+        for c in _OCR_CONFUSION.finditer(m.group(1)):
+            segs.append((a + c.start(), a + c.end(), {"rn": "m", "0": "o", "1": "l"}[c.group()]))
+    return segs
+
+
+# A page laid out in columns and converted to text (pdftotext's `-layout`, an OCR's or a print's
+# text): a line's cells stand apart by runs of spaces. Read down a column as it was printed, a bill-to
+# block reads `Bill to:` / the name / the street, which beside the right column's `Invoice no.: …` on
+# each line no reader of a labelled block sees. The view drops each line's right column (from its
+# first run of 6+ spaces after text to the line's end, the run's first space kept: a value's span
+# ends before it, not on the dropped column's edge; a line's break raw, JSON-escaped or `<br>`);
+# where that left cell is a field's label alone (1 to 4 words, no colon: a form's `Surname` then its
+# value), the run is read as `: ` and the value kept, the next run dropping the rest.
+# (only in a layout: 2 lines and more with such a run)
+_GAP = re.compile(r"(?<=\S) {6,}(?=\S)")
+_LINE_END = re.compile(r"\r?\n|\\r\\n|\\n|<br ?/?>")
+# (a secret's label keeps its cells: `Password    Last changed` is a table's header as often as a
+# field, and a secret's reader takes any word after its label; the words are `_WRAP`'s)
+_SECRET_CELL = re.compile(r"(?i)secret|pass(?:word|wd|phrase|code)?|pwd|token|key|auth|cred")
+_LABEL_CELL = re.compile(r"(?:^|  )[^\W\d_][\w()./-]{0,24}(?: [^\W\d_][\w()./-]{0,24}){0,3}$")
+COLUMN_GATE = r"\S {6,}\S"
+
+
+def column_segments(text: str) -> list[Segment]:
+    """Each line's right column, read as nothing (a label's run before its value read as `: `)."""
+    if "      " not in text:
+        return []
+    gaps = list(_GAP.finditer(text))
+    if len(gaps) < 2:
+        return []
+    breaks = list(_LINE_END.finditer(text))
+    ends = [m.start() for m in breaks]
+    starts = [0, *(m.end() for m in breaks)]
+    rows: list[tuple[int, int, int, int, bool]] = []  # (line, run start, run end, line end, labelled)
+    done = -1  # (the end of the line already read: its other runs are in its dropped right column)
+    i = 0
+    for m in gaps:
+        a, b = m.span()
+        if a < done:
+            continue
+        while i < len(ends) and ends[i] < a:
+            i += 1
+        end = ends[i] if i < len(ends) else len(text)
+        start = starts[i]
+        lo = max(start, a - 60)
+        cell = _LABEL_CELL.search(text[lo:a])
+        label = cell is not None and (lo == start or cell.group().startswith("  "))
+        label = label and _SECRET_CELL.search(cell.group()) is None  # type: ignore[union-attr]
+        rows.append((i, a, b, end, label and text.find(":", max(start, a - 200), a) < 0))
+        done = end
+    # (a label's run read as `: ` only in a form's block, a labelled line beside another: a table's
+    # header row over a data row (`Password    Last changed` / `********    2026-01-02`) stays cells)
+    labelled = {row[0] for row in rows if row[4]}
+    segs: list[Segment] = []
+    for line, a, b, end, label in rows:
+        if label and (line - 1 in labelled or line + 1 in labelled):
+            segs.append((a, b, ": "))
+            nxt = _GAP.search(text, b, end)
+            if nxt is not None:
+                segs.append((nxt.start() + 1, end, ""))
+        else:
+            segs.append((a + 1, end, ""))
+    # (an HTML break read as the line's break it is, so a label's value on the next line is read)
+    segs.extend((m.start(), m.end(), "\n") for m in breaks if m.group().startswith("<"))
+    return segs
 
 
 def reshaped(text: str, segments: list[Segment]) -> tuple[str, Escapes] | None:

@@ -2099,7 +2099,10 @@ _BOOKING_CUES = ("reservation for", "booking for", "reserved for", "booked for")
 # ending too (Nasser, Sommer, Fischer); the other English endings still refuse (`Load Balancing`)
 _ANNOUNCING_CUES = ("my name", "his name", "her name", "their name", "your name", "full name", "real name")
 # a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
+# (npm's documented `init-author-name` config; Debian devscripts' `DEBFULLNAME` (dch(1)); an env
+# variable whose last words name a person's name: `SUPPORT_CONTACT_NAME`, `SEED_OWNER_FULL_NAME`)
 _PERSON_KEYS = (
+    r"[A-Za-z0-9_]*_(?:contact|full|author|owner)_?name|author[_-]name|debfullname|"
     r"author|full[_ ]?name|display[_ ]?name|user\.name|git_author_name|git_committer_name|owner[_ ]?name|"
     r"customer(?:[_ ]?name)?|patient(?:[_ ]?name)?|employee(?:[_ ]?name)?|contact[_ ]?name|signed by|first[_ ]?name|"
     r"last[_ ]?name|"

@@ -144,6 +144,17 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         ("private key",),
     ),
     ("jwt", r"\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{10,}", 0, ("eyj",)),
+    # A JWE in its compact serialization (RFC 7516 7.1: the protected header, the encrypted key (empty
+    # with `"alg":"dir"`), the IV, the ciphertext and the tag, base64url, joined by four dots): an
+    # encrypted bearer token by construction (AWS CodeArtifact's `get-authorization-token` returns one;
+    # a JWT signed, not encrypted, has three parts and is the rule above). Each part's run stops at a
+    # dot, so the match is linear.
+    (
+        "jwt",
+        r"\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
+        0,
+        ("eyj",),
+    ),
     ("anthropic_key", r"\bsk-ant-[a-z0-9]{2,8}-[A-Za-z0-9_-]{40,}", 0, ("sk-ant-",)),
     ("openai_key", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}T3BlbkFJ[A-Za-z0-9_-]{16,}", 0, ("t3blbkfj",)),
     ("openai_key", r"\bsk-proj-[A-Za-z0-9_-]{40,}", 0, ("sk-proj-",)),

@@ -608,6 +608,9 @@ _DATE_CALL_PROBE = Rx(margin_views.DATE_CALL_GATE)
 _HEAD_FILE_PROBE = Rx(margin_views.HEAD_FILE_GATE)
 _FOLD_PROBE = Rx(margin_views.FOLD_GATE)
 _CODE_TAG_PROBE = Rx(margin_views.CODE_TAG_GATE)
+_COLUMN_PROBE = Rx(margin_views.COLUMN_GATE)
+_GDB_ADDRESS_PROBE = Rx(margin_views.GDB_ADDRESS_GATE)
+_OCR_LABEL_PROBE = Rx(margin_views.OCR_LABEL_GATE)
 # the RE2 probes `_direct_views` reads (each still behind its cheap `in` tests), and those other
 # modules ask of the same texts (`share_probe`)
 _SET_PROBES: tuple[Rx, ...] = (
@@ -627,6 +630,9 @@ _SET_PROBES: tuple[Rx, ...] = (
         _HEAD_FILE_PROBE,
         _FOLD_PROBE,
         _CODE_TAG_PROBE,
+        _COLUMN_PROBE,
+        _GDB_ADDRESS_PROBE,
+        _OCR_LABEL_PROBE,
     ),
 )
 _SET_INDEX = {id(rx): i for i, rx in enumerate(_SET_PROBES)}
@@ -754,6 +760,8 @@ _RESHAPED = (
     (lambda t: "<==" in t, _HEAD_FILE_PROBE, margin_views.head_file_segments),
     (lambda t: "BEGIN:V" in t or "ATTENDEE" in t or "ORGANIZER" in t, _FOLD_PROBE, margin_views.fold_segments),
     (lambda t: "code" in t, _CODE_TAG_PROBE, margin_views.code_tag_segments),
+    (lambda t: "=0x" in t, _GDB_ADDRESS_PROBE, margin_views.gdb_address_segments),
+    (lambda t: "rn" in t or "0" in t or "1" in t, _OCR_LABEL_PROBE, margin_views.ocr_label_segments),
 )
 
 
@@ -764,6 +772,16 @@ def _reshaped_view(text: str) -> View | None:
     secret engine too (`KEY=value` on a diff's line)."""
     probe = _prober(_folded_once(text))
     segs = [g for marker, rx, find in _RESHAPED if marker(text) and probe(rx) for g in find(text)]
+    found = margin_views.reshaped(text, segs) if segs else None
+    return None if found is None else Reshaped(found[0], True, found[1])
+
+
+def _column_view(text: str) -> View | None:
+    """A page's columns read down (`margin_views.column_segments`): a view of its own, not one more
+    reading of `_reshaped_view`'s (its lines' right columns would cover those readings' segments)."""
+    if "      " not in text or not probed(_folded_once(text), _COLUMN_PROBE):
+        return None
+    segs = margin_views.column_segments(text)
     found = margin_views.reshaped(text, segs) if segs else None
     return None if found is None else Reshaped(found[0], True, found[1])
 
@@ -797,6 +815,7 @@ def decoded_views(text: str) -> tuple[View, ...]:
         and ("eyJ" not in text or _B64_JSON.search(text) is None)
         and not ("\n" in text and _CONT_PROBE.search(text) is not None)
         and not any(marker(text) and rx.search(text) is not None for marker, rx, _ in _RESHAPED)
+        and not ("      " in text and _COLUMN_PROBE.search(text) is not None)
     ):
         return ()
     views: list[View] = []
@@ -824,8 +843,10 @@ def decoded_views(text: str) -> tuple[View, ...]:
             break
         frontier = nxt
     # (the paste's own shape, read once on the original text and composed with no other view: rev50r R8)
-    shaped = _reshaped_view(text)
-    if shaped is not None and shaped.text not in seen:
+    for shaped in (_reshaped_view(text), _column_view(text)):
+        if shaped is None or shaped.text in seen:
+            continue
+        seen.add(shaped.text)
         views.append(shaped)
         # (and its one-step decodings: a string concatenated across a diff's lines, `views._CONT`)
         for v in _direct_views(_folded_once(shaped.text)):
