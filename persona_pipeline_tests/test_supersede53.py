@@ -228,3 +228,44 @@ def test_many_prohibitions_sharing_a_place_fold_in_bounded_time() -> None:
     _kept, lost = split_contradictions(obs)
     assert time.process_time() - start < 30
     assert not any("opening hours" in o.statement.lower() for o in lost)
+
+
+# --- a wording about another object in the same words is a rule of its own (rev52c G1) -------------
+def test_a_prohibition_of_another_object_is_its_own_rule_not_a_session_of_the_durable_one() -> None:
+    rules = _fold(
+        [
+            "always show the room rates on the chalet booking page in pounds",
+            "room rates on the chalet booking page are in pounds, always",
+            "don't show the laundry fee on the chalet booking page",
+        ]
+    )
+    assert not [r for r in rules if r.superseded_by is not None]
+    rates = [r for r in rules if "room rates" in r.statement.lower()]
+    fee = [r for r in rules if "laundry fee" in r.statement.lower()]
+    assert len(rates) == 1 and rates[0].support_sessions == 2
+    assert not any("laundry" in q for q in rates[0].quotes)
+    assert len(fee) == 1 and fee[0].support_sessions == 1
+
+
+def test_agreeing_wordings_one_said_the_other_way_round_supersede_nothing() -> None:
+    rules = _fold(
+        [
+            "always write docstrings in the billing module",
+            "docstrings on every function in the billing module",
+            "no undocumented functions in the billing module",
+        ]
+    )
+    assert not [r for r in rules if r.superseded_by is not None]
+    assert any(r.support_sessions >= 2 and "docstrings" in r.statement.lower() for r in rules)
+
+
+def test_a_plain_opposite_of_the_same_object_still_supersedes_through_the_fold() -> None:
+    rules = _fold(
+        [
+            "always print the greenhouse tags in large type",
+            "print the greenhouse tags in large type every time",
+            "don't print the greenhouse tags in large type",
+        ]
+    )
+    lost = [r for r in rules if r.superseded_by is not None]
+    assert [r.statement for r in lost] == ["Always print the greenhouse tags in large type."]
