@@ -348,14 +348,11 @@ def split_contradictions(
     members: Sequence[Observation],
     refused: list[Observation] | None = None,
     promoted: set[str] | None = None,
-    apart: list[Observation] | None = None,
 ) -> tuple[list[Observation], list[Observation]]:
     """(current, superseded): in policy order, an observation joins the current stance unless it
     prefers what that stance rejects or rejects what it prefers (stated stances only, _INFERRED).
     The superseded members a newer refusal named (`_refused_by`) are also added to `refused`; the
-    ids of plain requests that reverse an older rule as a new habit (`_plain_reversals`), to `promoted`;
-    the members against only wordings about another object in the same words, and the members
-    nearer them than to those wordings (`_part_ways`), to `apart` when given (else they are kept)."""
+    ids of plain requests that reverse an older rule as a new habit (`_plain_reversals`), to `promoted`."""
     preferred: set[str] = set()
     rejected: set[str] = set()
     kept: list[Observation] = []
@@ -382,11 +379,9 @@ def split_contradictions(
     refusals: dict[Refusal, str] = {}
     # the kept "we tried X, never again" verdicts: (the practice's names, what they reject)
     tried: list[tuple[frozenset[str], frozenset[str]]] = []
-    # per word of the stance, the kept wordings that said it (`_said_how`)
+    # per word of the stance, the kept wordings that said it (`_said_near`)
     preferred_by: dict[str, list[Said]] = {}
     rejected_by: dict[str, list[Said]] = {}
-    away: list[Observation] = []  # members about another object than wordings they oppose
-    others: set[frozenset[str]] = set()  # the topics of the kept wordings they oppose
     for o in policy_order(members):
         if _refused_by(o, refusals):
             lost.append(o)
@@ -416,22 +411,20 @@ def split_contradictions(
         # it contradicts the current stance only when it disagrees with it more than it agrees:
         # "never mock the db, tests hit a real database" agrees with "don't mock the database,
         # use a real one" on the mocking and the real one, though one names the database as wanted;
-        # and only on what a kept member about the same thing said (`_said_how`): a word some
+        # and only on what a kept member about the same thing said (`_said_near`): a word some
         # other member of a loose group wanted is no stance this one can be against
         topic, act = _topic(o.statement), sim.action(o.statement)
-        how = {t: _said_how(t, (topic, act), out, rejected_by, distinct, others) for t in sim.meets(p, out, distinct)}
-        for t in sim.meets(n, preferred, distinct):
-            how[t] = max(how.get(t, _FAR), _said_how(t, (topic, act), preferred, preferred_by, distinct, others))
-        against = sum(sim.weight(t) for t, h in how.items() if h == _SAME)
+        opposed = frozenset(
+            t for t in sim.meets(p, out, distinct) if _said_near(t, (topic, act), out, rejected_by, distinct)
+        ) | frozenset(
+            t
+            for t in sim.meets(n, preferred, distinct)
+            if _said_near(t, (topic, act), preferred, preferred_by, distinct)
+        )
+        against = sum(sim.weight(t) for t in opposed)
         agree = sum(sim.weight(t) for t in sim.meets(p, preferred, distinct) | sim.meets(n, out, distinct))
         if against > agree:
             lost.append(o)
-            continue
-        if apart is not None and against + sum(sim.weight(t) for t, h in how.items() if h == _OTHER) > agree:
-            # against, in the same words, only wordings about another object ("don't write the
-            # reports in plain text" beside "write the labels in plain text"): a rule of its own,
-            # neither superseded nor a session of this one (rev52c G1)
-            away.append(o)
             continue
         kept.append(o)
         _keep_refusal(o, members, refusals)
@@ -444,29 +437,7 @@ def split_contradictions(
         else:
             rejected |= n
         outranks.append(_outranking(o))
-    if apart is not None and away:
-        kept = _part_ways(kept, away, others, apart)
     return kept, lost
-
-
-def _part_ways(
-    kept: list[Observation], away: list[Observation], others: set[frozenset[str]], apart: list[Observation]
-) -> list[Observation]:
-    """Move `away` (members about another object than the kept wordings whose topics are `others`)
-    to `apart`, with each other kept member nearer to them than to those wordings (a restatement
-    follows the wording it restates); the kept wordings they opposed stay."""
-    gone = [_topic(o.statement) for o in away]
-    stay: list[Observation] = []
-    for o in kept:
-        topic = _topic(o.statement)
-        if topic in others:
-            stay.append(o)
-            continue
-        there = max(sim.similarity(topic, t) for t in gone)
-        here = max((sim.similarity(topic, t) for t in others), default=0.0)
-        (apart if there > here else stay).append(o)
-    apart.extend(away)
-    return stay
 
 
 # a kept wording's topic and action, and whether it is an explicit reversal or a judgement (which
@@ -483,33 +454,28 @@ def _said_by(by: dict[str, list[Said]], words: frozenset[str], said: Said) -> No
             kept.append(said)
 
 
-_FAR, _OTHER, _SAME = 0, 1, 2  # `_said_how`'s answers, weakest first
-
-
-def _said_how(
+def _said_near(
     term: str,
     wording: tuple[frozenset[str], sim.Action],
     pool: frozenset[str] | set[str],
     by: dict[str, list[Said]],
     distinct: frozenset[frozenset[str]],
-    others: set[frozenset[str]],
-) -> int:
-    """How the kept wordings that said `term` (or a synonym of it the pool holds) stand to `wording`
-    (its topic and action): _SAME when one is about the same thing — similarity ≥ SAME_THING, and,
-    unless it is an explicit reversal, which says what it replaces, or a judgement of it, neither each
-    with a thing of its own the other never names nor one verb acting on two objects
-    (`similarity.different_rules`): "don't list the coach's phone number on the club site" is about
-    another object than "always list the opening hours on the club site", though both list things
-    on one page; _OTHER when one is that near but about another object (its topic is added to
-    `others`); else _FAR. A stance is opposed by a statement of the same object, not by one a loose
-    group only shares a word with."""
+) -> bool:
+    """Whether a kept wording that said `term` (or a synonym of it the pool holds) is about the same
+    thing as `wording` (its topic and action): similarity ≥ SAME_THING, and — unless it is an
+    explicit reversal, which says what it replaces, or a judgement of it — neither each with a thing
+    of its own the other never names nor one verb acting on two objects (`similarity.different_rules`):
+    "don't list the coach's phone number on the club site" is about another object than "always list
+    the opening hours on the club site", though both list things on one page. A stance is opposed by
+    a statement of the same object, not by one a loose group only shares a word with."""
     topic, act = wording
     said = sim.meets(frozenset(pool), frozenset({term}), distinct)
-    near = [(w, a, r) for u in said for w, a, r in by.get(u, ()) if sim.similarity(topic, w) >= SAME_THING]
-    if any(r or not (_own_objects(topic, w) or sim.different_rules(act, topic, a, w)) for w, a, r in near):
-        return _SAME
-    others.update(w for w, _, _ in near)
-    return _OTHER if near else _FAR
+    return any(
+        sim.similarity(topic, w) >= SAME_THING
+        and (reverses or not (_own_objects(topic, w) or sim.different_rules(act, topic, a, w)))
+        for u in said
+        for w, a, reverses in by.get(u, ())
+    )
 
 
 def _own_objects(a: frozenset[str], b: frozenset[str]) -> bool:
@@ -1981,12 +1947,7 @@ def fold(observations: Sequence[Observation]) -> list[Rule]:
         # a change of habit for one part is about that part only (rev50c S8)
         for members in _scoped(together):
             refused.append([])
-            apart: list[Observation] = []
-            groups.append(split_contradictions(members, refused[-1], promoted, apart))
-            # the members about another object are rules of their own (rev52c G1, rev53c C1)
-            for own in _clusters(apart):
-                refused.append([])
-                groups.append(split_contradictions(own, refused[-1], promoted))
+            groups.append(split_contradictions(members, refused[-1], promoted))
     groups += [(members, []) for members in derived.values()]
     refused += [[] for _ in derived]
     current = [kept for kept, _ in groups]
