@@ -14,6 +14,7 @@ import time
 import pytest
 
 from persona_pipeline.core.models import Tier
+from persona_pipeline.persona import repeats
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Facet, Observation
 from persona_pipeline.persona.digest.offline import OfflineDigester
 from persona_pipeline.persona.digest.reading import read
@@ -21,6 +22,7 @@ from persona_pipeline.persona.digest.requests import for_the_moment, requests_in
 from persona_pipeline.persona.fold import fold
 from persona_pipeline.persona.habits import FRAME, MIN_HABIT_SESSIONS, habit_rules, habit_score
 from persona_pipeline.persona.pack import compile_pack
+from persona_pipeline.persona.repeats import Prompt
 
 
 def _inp(unit: str, texts: list[str], day: int) -> DigestInput:
@@ -277,8 +279,14 @@ def test_habit_rules_are_established_and_content_stable() -> None:
 
 def test_a_session_saved_twice_counts_once() -> None:
     chat = ["add a summary paragraph to the minutes", "always cite the source of a figure", "use plain words"]
-    # the same chat exported twice (a copy) and one more asking: two sessions, not three
-    assert _habits([chat, list(chat), ["add a summary paragraph to the newsletter"]]) == []
+    # the same chat exported twice (a copy) and one more asking: two sessions, not three (the copy
+    # is dropped before the fold, `repeats.counted_once`; session 53 kept one implementation)
+    sessions = [chat, list(chat), ["add a summary paragraph to the newsletter"]]
+    units = [[Prompt(f"s{i}", f"s{i}-{j}", t) for j, t in enumerate(turns)] for i, turns in enumerate(sessions)]
+    copied = repeats.copied_sessions(units)
+    assert copied == {"s1-0", "s1-1", "s1-2"}
+    obs = [o for o in _observations(sessions) if not set(o.evidence_ids) <= copied]
+    assert habit_rules(obs, fold(obs)) == []
     # three chats of their own asking for it: a habit
     other = [
         ["add a summary paragraph to the minutes", "use plain words"],

@@ -8,6 +8,10 @@ Two shapes repeat a person's prompts across sessions without the person saying t
   `COPY_PAIR_CHARS` long together). A routine is not a copy: one prompt said in many sessions ("write
   the changelog line and tag it" at the end of every session), or the same two prompts opening every
   session before the day's work, is the habit the pack is for, and counts in every session.
+- **a session saved again whole**: every prompt of a session (two at least) is also a prompt of one
+  other session holding at least as many (an exporter saving one chat twice, a chat replayed into
+  another file); short prompts included, since the whole session recurs, not one routine pair. A
+  one-prompt session can't be told from a person asking the same thing again: it counts.
 - **a tool's prompt template**: an editor's "fix this" action writes the same multi-sentence frame
   around a varying payload (the error, the selected code) in every session it is used. Its frame
   recurs verbatim in three sessions or more, always around a fenced payload, and the payload differs
@@ -94,6 +98,44 @@ def copied_evidence(units: Sequence[Sequence[Prompt]]) -> set[str]:
     return copied
 
 
+def copied_sessions(units: Sequence[Sequence[Prompt]]) -> set[str]:
+    """Evidence ids of the sessions saved again whole (see the module docstring): the copy (the
+    smaller, else the later-beginning unit of the two) is not counted again. Each session is checked
+    against the sessions holding its rarest prompt only."""
+    texts: dict[str, set[str]] = {}
+    ids: dict[str, list[str]] = {}
+    order: dict[str, int] = {}
+    for unit in units:
+        if unit:
+            order.setdefault(unit[0].unit_key, len(order))
+        for p in unit:
+            texts.setdefault(p.unit_key, set()).add(_norm(p.text))
+            ids.setdefault(p.unit_key, []).append(p.evidence_id)
+    holders: dict[str, set[str]] = {}
+    for key, qs in texts.items():
+        for q in qs:
+            holders.setdefault(q, set()).add(key)
+    copies: set[str] = set()
+    # the smaller first, of two the same size the later (the copy keeps the earlier session)
+    for key in sorted(texts, key=lambda k: (len(texts[k]), -order[k])):
+        qs = texts[key]
+        if len(qs) < 2:
+            continue
+        rarest = min(qs, key=lambda q: len(holders[q]))
+        for other in sorted(holders[rarest] - {key} - copies):
+            if len(texts[other]) >= len(qs) and qs <= texts[other]:
+                copies.add(key)
+                break
+    return {e for key in copies for e in ids[key]}
+
+
+def sibling_template(around: Sequence[frozenset[str]]) -> bool:
+    """Every use of a request sits in a turn with the same other sentence, word for word (`around`:
+    per use, the other sentences read from its turn): a paragraph pasted or generated the same way
+    each time (an editor's prompt template with no fenced payload), not a request typed anew."""
+    return bool(around) and bool(frozenset.intersection(*around))
+
+
 def _frame(text: str) -> str | None:
     """The prompt with its fenced payloads replaced by one mark each, normalised; None when it
     holds no fenced payload or its frame is too short or a single sentence to be a template."""
@@ -154,10 +196,11 @@ def _opening(text: str) -> str | None:
 
 
 def counted_once(con: duckdb.DuckDBPyConnection, observations: list[Observation]) -> list[Observation]:
-    """The observations without those read only from a copied session's prompts or from a
-    template's later uses: what recurs by machine counts once."""
+    """The observations without those read only from a copied session's prompts (a copied pair
+    run or a session saved again whole) or from a template's later uses: what recurs by machine
+    counts once."""
     units = _prompts(con)
-    repeated = copied_evidence(units) | template_repeats(units)
+    repeated = copied_evidence(units) | copied_sessions(units) | template_repeats(units)
     if not repeated:
         return observations
     return [o for o in observations if not o.evidence_ids or not all(e in repeated for e in o.evidence_ids)]

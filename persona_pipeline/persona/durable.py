@@ -1,0 +1,173 @@
+"""Which learned rules are standing preferences and which are requests of one occasion (issue 15).
+
+The fold groups what a person said and counts the group's sessions; the group is named by one of
+its wordings. On real histories most wrong bullets were named by a request of one occasion ("add a
+github option", "do all tests pass now", "make these changes from the session repo") and backed by
+other sessions' unrelated remarks that joined the group on a shared word. This module holds the
+policy, applied to every learned rule after the fold (directives, conventions a digester derived
+from counts and habits are not sentences of the person's and are left alone):
+
+1. **Standing framing about a generic subject** — the naming wording says it holds beyond the
+   occasion: an adverbial of frequency or scope (`reading.HABITUAL`: always, never, every time, in
+   general, as a rule, whenever, before you …), "from now on" (`reading.FUTURE`), a change of habit
+   ("we switched to …", reading's reversal), a class quantifier "every/each <noun>", a first-person
+   disposition ("I prefer / like / hate …", "I'm a … person", "I always …"), or another language's
+   habitual marker (`tongues.force`). It keeps the fold's support rule (MIN_SESSIONS sessions).
+   The framing counts only when nothing in the wording ties it to the occasion: a question, a
+   demonstrative ("this", "these", "here"), what the conversation holds ("the following", "the
+   above"), a time of the moment (`reading.DEICTIC_TIME`, `CALENDAR_DATE`), a task's scope
+   (`reading.DEICTIC_SCOPE`), an editor's file mention (`@file.ext`, `#file:`), another language's
+   one-off markers (`tongues.one_off`, `tongues.points_at_one`).
+2. **Otherwise the wording must be restated**: MIN_SESSIONS distinct sessions must hold a wording
+   that states a rule of its own (`reading.read(...).rule`) and is a restatement of the name
+   (`similarity.similarity` ≥ RESTATEMENT, synonyms credited), not a remark sharing one word with
+   it. A rule short of that keeps its record but counts only its restating sessions as support, so
+   the pack leaves it out for "support" like any rule said in one session.
+3. A wording that is a terminal or data line (`machine_line`) is no rule at all: support 0.
+
+RESTATEMENT: two wordings restate each other when they share most of their rarity-weighted words;
+0.75 is the point between "the same request in other words" and "two requests about one thing"
+chosen on the development people's groups (the figures and the sweep are in the session report:
+0.6 / 0.75 / 0.9).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from persona_pipeline.persona import freshness
+from persona_pipeline.persona.digest import similarity as sim
+from persona_pipeline.persona.digest import tongues
+from persona_pipeline.persona.digest.machine_line import machine_line
+from persona_pipeline.persona.digest.models import Facet, Observation, Rule
+from persona_pipeline.persona.digest.reading import (
+    CALENDAR_DATE,
+    DEICTIC_SCOPE,
+    DEICTIC_TIME,
+    FUTURE,
+    HABITUAL,
+    is_question,
+    read,
+)
+
+RESTATEMENT = 0.75
+HABIT_FRAME = "Repeatedly asks: "  # (habits.FRAME's opening: a habit rule is screened in habits)
+
+# a class quantifier over a noun: "every endpoint", "each rule" ("every time" is HABITUAL's)
+_EVERY = re.compile(r"\b(?:every|each)\s+(?!time\b|one\b|of\b)[a-z]")
+# a first-person disposition: a verb of liking (the lexical core of `reading.PREFER`, without
+# want/need, which ask for one change as often as they state a taste), "I'm a … person", a
+# first-person habit adverb
+_DISPOSITION = re.compile(
+    r"\b(?:i|we)\s+(?:\w+ly\s+|really\s+|generally\s+|much\s+)?(?:prefer|like|love|hate|dislike|enjoy|"
+    r"(?:would|'d)\s+rather|can'?t\s+stand|don'?t\s+mind)\b"
+    r"|\b(?:i'm|i\s+am)\s+(?:a|an)\s+(?:\w+[\s-]+){0,3}(?:person|guy|kind)\b"
+)
+# what the conversation holds: a demonstrative (Quirk et al. 1985 §6.40: "this"/"these" point at
+# the situation; "that"/"those" are as often a relative or an anaphor inside the sentence), the
+# deictic "here", what precedes or follows in the prompt
+_POINTING = re.compile(
+    r"\b(?:this|these|here)\b|\bthe\s+(?:following|above|below|latter|former)\b"
+    r"|\bthe\s+(?:\w+\s+)?(?:above|below|mentioned|attached|aforementioned)\b|(?:^|[.:]\s*)(?:below|above)\b"
+)
+# an editor's mention of one file or symbol: Cursor's "@name", VS Code Copilot's "#file:"/"#sym:"
+_MENTION = re.compile(r"(?:^|[\s(])(?:#(?:file|sym|selection|codebase):\S*|@[\w./-]*\w)")
+_STANDING_WHY = frozenset({"habitual", "first-person habit", "reversal", "change of habit", "return", "verdict"})
+
+
+@lru_cache(maxsize=1 << 14)
+def standing_framing(text: str) -> str:
+    """The signal that `text` holds beyond the occasion ('' when none): see the module docstring."""
+    low = text.lower().replace("’", "'")
+    r = read(text)
+    if r.rule and r.why in _STANDING_WHY:
+        return r.why
+    if HABITUAL.search(low) or FUTURE.search(low):
+        return "habitual"
+    if _EVERY.search(low):
+        return "every"
+    if _DISPOSITION.search(low):
+        return "disposition"
+    if not text.isascii() and tongues.force(text)[1] == "habitual":
+        return "habitual"
+    return ""
+
+
+@lru_cache(maxsize=1 << 14)
+def occasion_marker(text: str) -> str:
+    """What ties `text` to one occasion ('' when nothing does): see the module docstring."""
+    low = text.lower().replace("’", "'")
+    if is_question(text) or (not text.isascii() and tongues.question(text)):
+        return "question"
+    if _MENTION.search(text):
+        return "file mention"
+    if _POINTING.search(low) or DEICTIC_SCOPE.search(low):
+        return "pointing"
+    if DEICTIC_TIME.search(low) or CALENDAR_DATE.search(low):
+        return "time of the moment"
+    if not text.isascii() and (tongues.one_off(text) or tongues.points_at_one(text)):
+        return "one occasion"
+    return ""
+
+
+def standing(text: str) -> bool:
+    """Said as standing about a generic subject: framing and no mark of the occasion."""
+    return bool(standing_framing(text)) and not occasion_marker(text)
+
+
+@lru_cache(maxsize=1 << 16)
+def _states_rule(quote: str) -> bool:
+    return read(quote).rule and not machine_line(quote)
+
+
+def restating_sessions(rule: Rule, by_id: dict[str, Observation]) -> set[str]:
+    """The sessions holding a wording that states a rule and restates the rule's name."""
+    name = sim.tokens(rule.statement)
+    out: set[str] = set()
+    for oid in rule.observation_ids:
+        o = by_id.get(oid)
+        if o is None or (o.session_id or o.unit_key) in out:
+            continue
+        if _states_rule(o.quote) and sim.similarity(name, sim.tokens(o.statement)) >= RESTATEMENT:
+            out.add(o.session_id or o.unit_key)
+    return out
+
+
+def _said_by_person(rule: Rule, by_id: dict[str, Observation]) -> bool:
+    """The rule's name is one of its members' wordings (not a convention a digester derived)."""
+    name = " ".join(rule.statement.split()).casefold().rstrip(".")
+    return any(
+        " ".join(o.statement.split()).casefold().rstrip(".") == name
+        for oid in rule.observation_ids
+        if (o := by_id.get(oid)) is not None
+    )
+
+
+def screen(rules: Sequence[Rule], observations: Sequence[Observation]) -> list[Rule]:
+    """The rules with the policy applied: a learned rule named by a wording that is neither
+    standing nor restated in MIN_SESSIONS sessions keeps only its restating sessions as support
+    (and a terminal or data line none)."""
+    by_id = {o.observation_id: o for o in observations}
+    out: list[Rule] = []
+    for r in rules:
+        if (
+            r.facet is Facet.DIRECTIVES
+            or r.superseded_by is not None
+            or r.statement.startswith(HABIT_FRAME)
+            or not _said_by_person(r, by_id)
+        ):
+            out.append(r)
+            continue
+        if machine_line(r.statement):
+            out.append(r.model_copy(update={"support_sessions": 0}))
+            continue
+        if standing(r.statement):
+            out.append(r)
+            continue
+        restated = len(restating_sessions(r, by_id))
+        if restated < freshness.MIN_SESSIONS and restated < r.support_sessions:
+            r = r.model_copy(update={"support_sessions": restated})
+        out.append(r)
+    return out
