@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import islice, pairwise
 
 import duckdb
 
@@ -41,6 +41,7 @@ from persona_pipeline.persona.digest.models import Observation
 TEMPLATE_SESSIONS = 3  # a frame in this many sessions or more, around payloads that differ, is a template
 COPY_PAIR_CHARS = 100  # two consecutive prompts this long together, repeated in order, may be a copy
 COPY_SHARE = 0.8  # ... when they make up this share of the later session's prompts (a copied file)
+COPY_CANDIDATES = 48  # sessions a session is compared with as its copy's original (a bound on the pass)
 TEMPLATE_FRAME_CHARS = 60  # a frame shorter than this is an instruction, not a template
 TEMPLATE_OPENING_CHARS = 25  # a template's opening line this long names it (shorter: "here:", "error:")
 _FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[^\n]*$|\Z)", re.MULTILINE | re.DOTALL)
@@ -111,10 +112,10 @@ def copied_sessions(units: Sequence[Sequence[Prompt]]) -> set[str]:
         for p in unit:
             texts.setdefault(p.unit_key, set()).add(_norm(p.text))
             ids.setdefault(p.unit_key, []).append(p.evidence_id)
-    holders: dict[str, set[str]] = {}
+    holders: dict[str, list[str]] = {}  # a prompt -> the sessions holding it, in session order
     for key, qs in texts.items():
         for q in qs:
-            holders.setdefault(q, set()).add(key)
+            holders.setdefault(q, []).append(key)
     copies: set[str] = set()
     # the smaller first, of two the same size the later (the copy keeps the earlier session)
     for key in sorted(texts, key=lambda k: (len(texts[k]), -order[k])):
@@ -122,7 +123,10 @@ def copied_sessions(units: Sequence[Sequence[Prompt]]) -> set[str]:
         if len(qs) < 2:
             continue
         rarest = min(qs, key=lambda q: len(holders[q]))
-        for other in sorted(holders[rarest] - {key} - copies):
+        # (the first COPY_CANDIDATES holders only: a prompt held by thousands of sessions made
+        # this quadratic)
+        near = (k for k in holders[rarest] if k != key and k not in copies)
+        for other in islice(near, COPY_CANDIDATES):
             if len(texts[other]) >= len(qs) and qs <= texts[other]:
                 copies.add(key)
                 break
