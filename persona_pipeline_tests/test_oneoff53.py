@@ -137,8 +137,8 @@ def test_a_terminal_line_is_no_rule_and_directives_derived_and_habits_are_left_a
         _obs("d", "s2", "Add a sepia filter.", 2),
     ]
     directive = _rule(written, facet=Facet.DIRECTIVES)
-    derived = _rule(written[1:] + [_obs("e", "s3", "Add a sepia filter.", 3)], statement="Commit subjects are short.")
-    habit = _rule(written[1:] + [_obs("f", "s4", "Add a sepia filter.", 4)], statement='Repeatedly asks: "Add it."')
+    derived = _rule([*written[1:], _obs("e", "s3", "Add a sepia filter.", 3)], statement="Commit subjects are short.")
+    habit = _rule([*written[1:], _obs("f", "s4", "Add a sepia filter.", 4)], statement='Repeatedly asks: "Add it."')
     out = durable.screen([directive, derived, habit], [*written, *derived_members(derived), *habit_members(habit)])
     assert [r.support_sessions for r in out] == [2, 2, 2]
 
