@@ -22,7 +22,6 @@ from persona_pipeline.persona.digest.requests import for_the_moment, requests_in
 from persona_pipeline.persona.fold import fold
 from persona_pipeline.persona.habits import FRAME, MIN_HABIT_SESSIONS, habit_rules, habit_score
 from persona_pipeline.persona.pack import compile_pack
-from persona_pipeline.persona.repeats import Prompt
 
 
 def _inp(unit: str, texts: list[str], day: int) -> DigestInput:
@@ -282,10 +281,9 @@ def test_a_session_saved_twice_counts_once() -> None:
     # the same chat exported twice (a copy) and one more asking: two sessions, not three (the copy
     # is dropped before the fold, `repeats.counted_once`; session 53 kept one implementation)
     sessions = [chat, list(chat), ["add a summary paragraph to the newsletter"]]
-    units = [[Prompt(f"s{i}", f"s{i}-{j}", t) for j, t in enumerate(turns)] for i, turns in enumerate(sessions)]
-    copied = repeats.copied_sessions(units)
-    assert copied == {"s1-0", "s1-1", "s1-2"}
-    obs = [o for o in _observations(sessions) if not set(o.evidence_ids) <= copied]
+    obs = _observations(sessions)
+    assert repeats.copied_sessions(obs) == {"s1"}
+    obs = [o for o in obs if o.session_id != "s1"]
     assert habit_rules(obs, fold(obs)) == []
     # three chats of their own asking for it: a habit
     other = [

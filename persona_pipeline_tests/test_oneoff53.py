@@ -21,7 +21,6 @@ from persona_pipeline.persona.digest.offline import OfflineDigester
 from persona_pipeline.persona.fold import fold
 from persona_pipeline.persona.habits import habit_rules
 from persona_pipeline.persona.pack import compile_pack
-from persona_pipeline.persona.repeats import Prompt
 
 # --- standing framing and marks of the occasion ---------------------------------------------------
 
@@ -262,18 +261,15 @@ def test_machine_lines_and_their_look_alikes(text: str, machine: bool) -> None:
 # --- one copy check ---------------------------------------------------------------------------------
 
 
-def _units(sessions: list[list[str]]) -> list[list[Prompt]]:
-    return [[Prompt(f"u{i}", f"u{i}-{j}", t) for j, t in enumerate(turns)] for i, turns in enumerate(sessions)]
-
-
 def test_a_session_saved_again_whole_counts_once_and_routines_count_in_full() -> None:
-    chat = ["bake the rye first", "log the oven temperature"]
-    assert repeats.copied_sessions(_units([chat, list(chat)])) == {"u1-0", "u1-1"}
+    chat = ["Bake the rye loaves first.", "Log the oven temperature every hour."]
+    assert repeats.copied_sessions(_observations([chat, list(chat)])) == {"s1"}
+    # a chat and its continuation saved under two names: the shorter is the copy
+    assert repeats.copied_sessions(_observations([chat, [*chat, "Always weigh the flour twice."]])) == {"s0"}
     # a routine prompt in every session, and a session sharing only part of another: not copies
-    assert repeats.copied_sessions(_units([["commit and push"], ["commit and push"]])) == set()
-    assert (
-        repeats.copied_sessions(_units([[*chat, "weigh the flour"], ["bake the rye first", "proof longer"]])) == set()
-    )
+    assert repeats.copied_sessions(_observations([["Commit and push."], ["Commit and push."]])) == set()
+    part = _observations([[*chat, "Weigh the flour twice."], ["Bake the rye loaves first.", "Proof them longer."]])
+    assert repeats.copied_sessions(part) == set()
 
 
 # --- linear on long and adversarial input ----------------------------------------------------------
@@ -301,12 +297,13 @@ def test_long_runs_of_the_patterns_pieces_stay_fast(text: str) -> None:
 
 
 def test_copied_sessions_is_near_linear() -> None:
-    def units(n: int) -> list[list[Prompt]]:
-        return [[Prompt(f"u{i}", f"u{i}-{j}", f"shared line {j}") for j in range(3)] for i in range(n)]
+    def obs(n: int) -> list[Observation]:
+        return [_obs(f"o{i}-{j}", f"u{i}", f"shared line {j}", 1 + i % 28) for i in range(n) for j in range(3)]
 
+    small_input, big_input = obs(500), obs(2000)
     start = time.perf_counter()
-    repeats.copied_sessions(units(500))
+    repeats.copied_sessions(small_input)
     small = time.perf_counter() - start
     start = time.perf_counter()
-    repeats.copied_sessions(units(2000))
+    assert len(repeats.copied_sessions(big_input)) == 1999
     assert time.perf_counter() - start < max(0.5, 8 * small)

@@ -258,11 +258,14 @@ def _clean_sessions(members: Sequence[tuple[Observation, Request]]) -> set[str]:
     demonstrative or pronoun and the sentence mentions no file in the editor's syntax. "Write this
     rule" asked in three sessions is three requests about three things just said, not a way of
     working. (A time of the occasion stays: "the notes for this sprint" is what a habit asks for.)"""
-    return {
-        o.session_id or o.unit_key
-        for o, r in members
-        if not (r.object and r.object[0].lower() in _POINTED_OBJECT) and not _MENTION.search(o.quote)
-    }
+    return {o.session_id or o.unit_key for o, r in members if not _points(o.quote, r) and not _MENTION.search(o.quote)}
+
+
+def _points(quote: str, r: Request) -> bool:
+    """The request's object opens with a demonstrative or is a pronoun (`Request.object` drops
+    determiners, so the words after the verb are read)."""
+    after = quote.lower()[r.start :].split()[1:3]
+    return bool(after) and (after[0] in _POINTED_OBJECT)
 
 
 def product_task(members: Sequence[tuple[Observation, Request]]) -> bool:

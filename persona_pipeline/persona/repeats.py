@@ -8,10 +8,11 @@ Two shapes repeat a person's prompts across sessions without the person saying t
   `COPY_PAIR_CHARS` long together). A routine is not a copy: one prompt said in many sessions ("write
   the changelog line and tag it" at the end of every session), or the same two prompts opening every
   session before the day's work, is the habit the pack is for, and counts in every session.
-- **a session saved again whole**: every prompt of a session (two at least) is also a prompt of one
-  other session holding at least as many (an exporter saving one chat twice, a chat replayed into
-  another file); short prompts included, since the whole session recurs, not one routine pair. A
-  one-prompt session can't be told from a person asking the same thing again: it counts.
+- **a session saved again whole**: every sentence the reader kept of a session (two at least) is also
+  one of one other session holding at least as many (an exporter saving one chat twice, a chat and
+  its continuation saved under two names); short ones included, since the whole session recurs, not
+  one routine pair. A one-sentence session can't be told from a person asking the same thing again:
+  it counts.
 - **a tool's prompt template**: an editor's "fix this" action writes the same multi-sentence frame
   around a varying payload (the error, the selected code) in every session it is used. Its frame
   recurs verbatim in three sessions or more, always around a fenced payload, and the payload differs
@@ -99,22 +100,23 @@ def copied_evidence(units: Sequence[Sequence[Prompt]]) -> set[str]:
     return copied
 
 
-def copied_sessions(units: Sequence[Sequence[Prompt]]) -> set[str]:
-    """Evidence ids of the sessions saved again whole (see the module docstring): the copy (the
-    smaller, else the later-beginning unit of the two) is not counted again. Each session is checked
-    against the sessions holding its rarest prompt only."""
+def copied_sessions(observations: Sequence[Observation]) -> set[str]:
+    """The sessions saved again whole (see the module docstring), read from what the reader kept of
+    their prompts (the observations' quotes: a pasted conflict or log that differs between the two
+    files is already cut away): every quote of a session of two or more is also a quote of one other
+    session holding at least as many. The copy (the smaller, else the later-beginning session of the
+    two) is not counted again. Each session is compared with the first COPY_CANDIDATES sessions
+    holding its rarest quote (a bound on the pass)."""
     texts: dict[str, set[str]] = {}
-    ids: dict[str, list[str]] = {}
-    order: dict[str, int] = {}
-    for unit in units:
-        if unit:
-            order.setdefault(unit[0].unit_key, len(order))
-        for p in unit:
-            texts.setdefault(p.unit_key, set()).add(_norm(p.text))
-            ids.setdefault(p.unit_key, []).append(p.evidence_id)
-    holders: dict[str, list[str]] = {}  # a prompt -> the sessions holding it, in session order
-    for key, qs in texts.items():
-        for q in qs:
+    begins: dict[str, str] = {}
+    for o in observations:
+        key = o.session_id or o.unit_key
+        texts.setdefault(key, set()).add(_norm(o.quote))
+        begins[key] = min(begins.get(key, o.timestamp or ""), o.timestamp or "")
+    order = {k: i for i, k in enumerate(sorted(texts, key=lambda k: (begins[k], k)))}
+    holders: dict[str, list[str]] = {}  # a quote -> the sessions holding it, in session order
+    for key in sorted(texts, key=order.__getitem__):
+        for q in texts[key]:
             holders.setdefault(q, []).append(key)
     copies: set[str] = set()
     # the smaller first, of two the same size the later (the copy keeps the earlier session)
@@ -123,14 +125,12 @@ def copied_sessions(units: Sequence[Sequence[Prompt]]) -> set[str]:
         if len(qs) < 2:
             continue
         rarest = min(qs, key=lambda q: len(holders[q]))
-        # (the first COPY_CANDIDATES holders only: a prompt held by thousands of sessions made
-        # this quadratic)
         near = (k for k in holders[rarest] if k != key and k not in copies)
         for other in islice(near, COPY_CANDIDATES):
             if len(texts[other]) >= len(qs) and qs <= texts[other]:
                 copies.add(key)
                 break
-    return {e for key in copies for e in ids[key]}
+    return copies
 
 
 def sibling_template(around: Sequence[frozenset[str]]) -> bool:
@@ -204,7 +204,13 @@ def counted_once(con: duckdb.DuckDBPyConnection, observations: list[Observation]
     run or a session saved again whole) or from a template's later uses: what recurs by machine
     counts once."""
     units = _prompts(con)
-    repeated = copied_evidence(units) | copied_sessions(units) | template_repeats(units)
-    if not repeated:
+    repeated = copied_evidence(units) | template_repeats(units)
+    copies = copied_sessions(observations)
+    if not repeated and not copies:
         return observations
-    return [o for o in observations if not o.evidence_ids or not all(e in repeated for e in o.evidence_ids)]
+    return [
+        o
+        for o in observations
+        if (o.session_id or o.unit_key) not in copies
+        and (not o.evidence_ids or not all(e in repeated for e in o.evidence_ids))
+    ]
