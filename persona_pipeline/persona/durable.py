@@ -18,11 +18,13 @@ from counts and habits are not sentences of the person's and are left alone):
    above"), a time of the moment (`reading.DEICTIC_TIME`, `CALENDAR_DATE`), a task's scope
    (`reading.DEICTIC_SCOPE`), an editor's file mention (`@file.ext`, `#file:`), another language's
    one-off markers (`tongues.one_off`, `tongues.points_at_one`).
+   A first-person state in the present ("I'm on <tool> 5", "my editor is …") is a standing fact.
 2. **Otherwise the wording must be restated**: MIN_SESSIONS distinct sessions must hold a wording
-   that states a rule of its own (`reading.read(...).rule`) and is a restatement of the name
-   (`similarity.similarity` ≥ RESTATEMENT, synonyms credited), not a remark sharing one word with
-   it. A rule short of that keeps its record but counts only its restating sessions as support, so
-   the pack leaves it out for "support" like any rule said in one session.
+   that states a rule of its own (`reading.read(...).rule`) and restates the name: most words alike
+   (`similarity.similarity` ≥ RESTATEMENT, synonyms credited), or a standing wording of its own (1.)
+   about what the name is about (a content word shared), not a remark of another kind sharing a
+   word with it. A rule short of that keeps its record but counts only its restating sessions as
+   support, so the pack leaves it out for "support" like any rule said in one session.
 3. A wording that is a terminal or data line (`machine_line`) is no rule at all: support 0.
 
 RESTATEMENT: two wordings restate each other when they share most of their rarity-weighted words;
@@ -62,7 +64,7 @@ _EVERY = re.compile(r"\b(?:every|each)\s+(?!time\b|one\b|of\b)[a-z]")
 # first-person habit adverb
 _DISPOSITION = re.compile(
     r"\b(?:i|we)\s+(?:\w+ly\s+|really\s+|generally\s+|much\s+)?(?:prefer|like|love|hate|dislike|enjoy|"
-    r"(?:would|'d)\s+rather|can'?t\s+stand|don'?t\s+mind)\b"
+    r"would\s+rather|can'?t\s+stand|don'?t\s+mind)\b|\b(?:i|we)'d\s+(?:much\s+)?rather\b"
     r"|\b(?:i'm|i\s+am)\s+(?:a|an)\s+(?:\w+[\s-]+){0,3}(?:person|guy|kind)\b"
 )
 # what the conversation holds: a demonstrative (Quirk et al. 1985 §6.40: "this"/"these" point at
@@ -74,6 +76,7 @@ _POINTING = re.compile(
 )
 # an editor's mention of one file or symbol: Cursor's "@name", VS Code Copilot's "#file:"/"#sym:"
 _MENTION = re.compile(r"(?:^|[\s(])(?:#(?:file|sym|selection|codebase):\S*|@[\w./-]*\w)")
+_PAST = re.compile(r"\b(?:was|were|had|did|used to)\b")  # a state reported of the past is no standing one
 _STANDING_WHY = frozenset({"habitual", "first-person habit", "reversal", "change of habit", "return", "verdict"})
 
 
@@ -83,6 +86,9 @@ def standing_framing(text: str) -> str:
     low = text.lower().replace("’", "'")
     r = read(text)
     if r.rule and r.why in _STANDING_WHY:
+        return r.why
+    if r.rule and r.why == "first-person state" and not _PAST.search(low):
+        # how the person or their setup is ("I'm on <tool> 5", "my shell is <name>"): a standing fact
         return r.why
     if HABITUAL.search(low) or FUTURE.search(low):
         return "habitual"
@@ -128,9 +134,13 @@ def restating_sessions(rule: Rule, by_id: dict[str, Observation]) -> set[str]:
     out: set[str] = set()
     for oid in rule.observation_ids:
         o = by_id.get(oid)
-        if o is None or (o.session_id or o.unit_key) in out:
+        if o is None or (o.session_id or o.unit_key) in out or not _states_rule(o.quote):
             continue
-        if _states_rule(o.quote) and sim.similarity(name, sim.tokens(o.statement)) >= RESTATEMENT:
+        words = sim.tokens(o.statement)
+        # the same rule in other words: most words alike, or a standing wording of its own about
+        # the thing the name is about (a content word shared: "no analogies, explain the mechanism"
+        # / "I hate analogies about plumbing")
+        if sim.similarity(name, words) >= RESTATEMENT or (name & words and standing(o.quote)):
             out.add(o.session_id or o.unit_key)
     return out
 
