@@ -196,6 +196,28 @@ def test_preferences_said_in_two_sessions_stay_and_one_offs_beside_them_do_not(f
     )
 
 
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # a preference restated in other words with its own explicit force (rev53c O1's shape)
+        ("use yarn for the ferry timetable app, not npm", "no npm for the ferry timetable app, yarn only"),
+        ("don't apologise in replies, just fix it", "no apologising in replies please, it wastes space"),
+        ("use poetry for the harbour api, not pip", "poetry only for the harbour api, we don't use pip"),
+        ("No emoji in the rota emails, plain words.", "I can't stand emoji in rota emails"),
+    ],
+)
+def test_a_preference_restated_in_other_words_keeps_its_sessions(first: str, second: str) -> None:
+    obs = _observations([[first], [second]])
+    rules = durable.screen(fold(obs), obs)
+    assert [r.support_sessions for r in rules if r.superseded_by is None] == [2], [r.statement for r in rules]
+
+
+def test_a_one_off_beside_a_bare_remark_on_its_words_is_not_restated() -> None:
+    obs = _observations([["Add a sepia filter to the gallery page."], ["check the gallery page"]])
+    rules = durable.screen(fold(obs), obs)
+    assert all(r.support_sessions < 2 for r in rules), [(r.statement, r.support_sessions) for r in rules]
+
+
 # --- habits that are habits -----------------------------------------------------------------------
 
 
@@ -232,6 +254,18 @@ def test_a_request_pointing_at_one_thing_each_time_is_no_habit() -> None:
     assert _habits([["translate this verse into Latin"], ["translate that verse into Latin"], ["translate it"]]) == []
 
 
+def test_a_typed_command_habit_with_a_flag_stays() -> None:
+    # rev53c O3's shape: the person types the command they want run after each task
+    bullets = _pack(
+        [
+            ["add a tide column to the export. then run cargo test -q"],
+            ["rename the harbour table. then run cargo test -q"],
+            ["update the moon phase copy. then run cargo test -q"],
+        ]
+    )
+    assert bullets == ["Then run cargo test -q."]
+
+
 def test_terminal_lines_pasted_in_every_session_are_no_habit() -> None:
     line = "$ bundle exec rake assets:precompile --trace"
     assert _habits([[line, "the build is slow"], [line, "ok"], [line, "thanks"]]) == []
@@ -251,6 +285,8 @@ def test_terminal_lines_pasted_in_every_session_are_no_habit() -> None:
         ("run pytest -q before you commit", False),  # a sentence naming a command
         ("keep the fixtures in tests/data", False),  # a rule naming a path
         ("git push --force-with-lease is fine on your own branch", False),
+        ("then run cargo test -q", False),  # typed: opens with an everyday word
+        ("then run cargo test -q.", False),
         ("always use pnpm, never npm", False),
     ],
 )

@@ -2,8 +2,8 @@
 
 The fold groups what a person said and counts the group's sessions; the group is named by one of
 its wordings. On real histories most wrong bullets were named by a request of one occasion ("add a
-github option", "do all tests pass now", "make these changes from the session repo") and backed by
-other sessions' unrelated remarks that joined the group on a shared word. This module holds the
+kayak option to the form", "does the build pass now", "apply these changes to the staging copy") and
+backed by other sessions' unrelated remarks that joined the group on a shared word. This module holds the
 policy, applied to every learned rule after the fold (directives, conventions a digester derived
 from counts and habits are not sentences of the person's and are left alone):
 
@@ -27,10 +27,10 @@ from counts and habits are not sentences of the person's and are left alone):
    support, so the pack leaves it out for "support" like any rule said in one session.
 3. A wording that is a terminal or data line (`machine_line`) is no rule at all: support 0.
 
-RESTATEMENT: two wordings restate each other when they share most of their rarity-weighted words;
-0.75 is the point between "the same request in other words" and "two requests about one thing"
-chosen on the development people's groups (the figures and the sweep are in the session report:
-0.6 / 0.75 / 0.9).
+RESTATEMENT: two bare wordings restate each other when they share most of their rarity-weighted
+words (0.75: three words in four, weighted; the session 53 report gives the sweep 0.6 / 0.75 / 0.9
+on the development people and a pool). Wordings with their own explicit force need only share the
+thing they are about.
 """
 
 from __future__ import annotations
@@ -124,6 +124,13 @@ def standing(text: str) -> bool:
 
 
 @lru_cache(maxsize=1 << 16)
+def _explicit(quote: str) -> bool:
+    """Said with explicit force about no one occasion: a prohibition, a modal, a contrast, a
+    preference (`reading.read(...).strength` 1.0), not a bare imperative."""
+    return read(quote).strength >= 1.0 and not occasion_marker(quote)
+
+
+@lru_cache(maxsize=1 << 16)
 def _states_rule(quote: str) -> bool:
     return read(quote).rule and not machine_line(quote)
 
@@ -140,7 +147,7 @@ def restating_sessions(rule: Rule, by_id: dict[str, Observation]) -> set[str]:
         # the same rule in other words: most words alike, or a standing wording of its own about
         # the thing the name is about (a content word shared: "no analogies, explain the mechanism"
         # / "I hate analogies about plumbing")
-        if sim.similarity(name, words) >= RESTATEMENT or (name & words and standing(o.quote)):
+        if sim.similarity(name, words) >= RESTATEMENT or (name & words and (standing(o.quote) or _explicit(o.quote))):
             out.add(o.session_id or o.unit_key)
     return out
 

@@ -270,8 +270,8 @@ def _points(quote: str, r: Request) -> bool:
 
 def product_task(members: Sequence[tuple[Observation, Request]]) -> bool:
     """The objects differ while the verb and frame recur: most sessions ask for the verb on a thing
-    of their own (a rare object word no other session's request has: "add a csv option" / "add a
-    verbose option" / "add a github option" share only the head noun). That is a product task
+    of their own (a rare object word no other session's request has: "add a kayak option" / "add a
+    tandem option" / "add a trailer option" share only the head noun). That is a product task
     asked again for new things, not a procedure; the same generic object in each session ("run the
     tests", "update the changelog", "add a summary paragraph to …": the complement after the
     preposition may vary) is a habit."""

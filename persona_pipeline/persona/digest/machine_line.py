@@ -18,8 +18,10 @@ from __future__ import annotations
 import re
 
 from persona_pipeline.persona.digest.reading import AUX, CONJUNCTIONS, DEFINITE, PREPOSITIONS, SUBJECT_PRONOUNS
+from persona_pipeline.persona.digest.similarity import zipf
 
 # English closed classes (reading's, after Quirk et al. 1985): a sentence holds some, a command line none
+COMMON = 4.5  # Zipf of an everyday word (about one in 30,000 words): no program's name
 _PROSE = PREPOSITIONS | DEFINITE | SUBJECT_PRONOUNS | CONJUNCTIONS | AUX | frozenset({"a", "an", "please"})
 
 _PROMPT = re.compile(
@@ -40,10 +42,11 @@ def machine_line(text: str) -> bool:
     if _PROMPT.match(line):
         return True
     if _OPTION.search(line):
-        # a command with options: no word of a sentence's closed classes ("run pytest -q before
-        # you commit" is a sentence naming a command)
+        # a command with options: it opens with a program's name (no everyday word: Zipf < 4.5,
+        # "npm", "git", "cargo"; "then run pytest -x", "run it with -v" are sentences a person types)
+        # and holds no word of a sentence's closed classes ("run pytest -q before you commit")
         toks = [t.lower().strip(".,;:!?\"'()") for t in _TOKEN.findall(line)]
-        if len(toks) <= 12 and not any(t in _PROSE for t in toks):
+        if len(toks) <= 12 and zipf(toks[0]) < COMMON and not any(t in _PROSE for t in toks):
             return True
     rest = _ADDRESS.sub(" ", line)
     if rest != line and len(_LETTER_WORD.findall(rest)) < 2:
