@@ -22,9 +22,10 @@ from counts and habits are not sentences of the person's and are left alone):
 2. **Otherwise the wording must be restated**: MIN_SESSIONS distinct sessions must hold a wording
    that states a rule of its own (`reading.read(...).rule`) and restates the name: most words alike
    (`similarity.similarity` ≥ RESTATEMENT, synonyms credited), or a standing wording of its own (1.)
-   about what the name is about (a content word shared), not a remark of another kind sharing a
-   word with it. A rule short of that keeps its record but counts only its restating sessions as
-   support, so the pack leaves it out for "support" like any rule said in one session.
+   about what the name is about (a rare word or two content words shared), not a remark of another
+   kind sharing an everyday word with it. A rule short of that keeps its record but counts only its
+   restating sessions as support, so the pack leaves it out for "support" like any rule said in one
+   session.
 3. A wording that is a terminal or data line (`machine_line`) is no rule at all: support 0.
 
 RESTATEMENT: two bare wordings restate each other when they share most of their rarity-weighted
@@ -135,6 +136,14 @@ def _states_rule(quote: str) -> bool:
     return read(quote).rule and not machine_line(quote)
 
 
+def _same_subject(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Two wordings are about one thing: they share a rare word (`similarity.rare`: "poetry",
+    "analogies") or two content words ("process builder"); one everyday word ("test", "error") is
+    what unrelated remarks share."""
+    shared = a & b
+    return len(shared) >= 2 or bool(sim.rare(shared))
+
+
 def restating_sessions(rule: Rule, by_id: dict[str, Observation]) -> set[str]:
     """The sessions holding a wording that states a rule and restates the rule's name."""
     name = sim.tokens(rule.statement)
@@ -147,7 +156,9 @@ def restating_sessions(rule: Rule, by_id: dict[str, Observation]) -> set[str]:
         # the same rule in other words: most words alike, or a standing wording of its own about
         # the thing the name is about (a content word shared: "no analogies, explain the mechanism"
         # / "I hate analogies about plumbing")
-        if sim.similarity(name, words) >= RESTATEMENT or (name & words and (standing(o.quote) or _explicit(o.quote))):
+        if sim.similarity(name, words) >= RESTATEMENT or (
+            _same_subject(name, words) and (standing(o.quote) or _explicit(o.quote))
+        ):
             out.add(o.session_id or o.unit_key)
     return out
 
