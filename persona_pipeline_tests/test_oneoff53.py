@@ -203,13 +203,29 @@ def test_preferences_said_in_two_sessions_stay_and_one_offs_beside_them_do_not(f
         ("use yarn for the ferry timetable app, not npm", "no npm for the ferry timetable app, yarn only"),
         ("don't apologise in replies, just fix it", "no apologising in replies please, it wastes space"),
         ("use poetry for the harbour api, not pip", "poetry only for the harbour api, we don't use pip"),
-        ("No emoji in the rota emails, plain words.", "I can't stand emoji in rota emails"),
+        ("No emoji in the rota emails, plain words.", "I dislike emoji in the rota emails"),
+        # rev53c O1's remaining shapes: a plain imperative restating a prohibition; a bare noun phrase
+        ("always use decimal.js in the harbour fee code", "no floats in the harbour fee code, decimal.js only"),
+        ("changelog entries in the past tense", "write changelog entries past tense, like 'added x'"),
+        ("use yarn for the ferry app, not npm", "yarn add dayjs. we don't use npm here"),
     ],
 )
 def test_a_preference_restated_in_other_words_keeps_its_sessions(first: str, second: str) -> None:
     obs = _observations([[first], [second]])
     rules = durable.screen(fold(obs), obs)
     assert [r.support_sessions for r in rules if r.superseded_by is None] == [2], [r.statement for r in rules]
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        ["progress update: tide import works, chart export next", "progress update: chart export works, alerts next"],
+        ["status: kayak form done, invoices next", "status: invoices done, reminders next"],
+    ],
+)
+def test_a_status_note_said_in_two_sessions_is_no_rule(note: list[str]) -> None:
+    # rev53c O5's shape
+    assert _pack([[note[0]], [note[1]]]) == []
 
 
 def test_a_one_off_beside_a_bare_remark_on_its_words_is_not_restated() -> None:

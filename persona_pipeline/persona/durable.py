@@ -14,19 +14,20 @@ from counts and habits are not sentences of the person's and are left alone):
    disposition ("I prefer / like / hate …", "I'm a … person", "I always …"), or another language's
    habitual marker (`tongues.force`). It keeps the fold's support rule (MIN_SESSIONS sessions).
    The framing counts only when nothing in the wording ties it to the occasion: a question, a
-   demonstrative ("this", "these", "here"), what the conversation holds ("the following", "the
-   above"), a time of the moment (`reading.DEICTIC_TIME`, `CALENDAR_DATE`), a task's scope
-   (`reading.DEICTIC_SCOPE`), an editor's file mention (`@file.ext`, `#file:`), another language's
-   one-off markers (`tongues.one_off`, `tongues.points_at_one`).
+   demonstrative ("this", "these"), a status note ("status: …", "… done, … next"), what the
+   conversation holds ("the following", "the above"), a time of the moment (`reading.DEICTIC_TIME`,
+   `CALENDAR_DATE`), a task's scope (`reading.DEICTIC_SCOPE`), an editor's file mention
+   (`@file.ext`, `#file:`), another language's one-off markers (`tongues.one_off`, `tongues.points_at_one`).
    A first-person state in the present ("I'm on <tool> 5", "my editor is …") is a standing fact.
 2. **Otherwise the wording must be restated**: MIN_SESSIONS distinct sessions must hold a wording
    that states a rule of its own (`reading.read(...).rule`) and restates the name: most words alike
-   (`similarity.similarity` ≥ RESTATEMENT, synonyms credited), or a standing wording of its own (1.)
-   about what the name is about (a rare word or two content words shared), not a remark of another
-   kind sharing an everyday word with it. A rule short of that keeps its record but counts only its
+   (`similarity.similarity` ≥ RESTATEMENT, synonyms credited), or a wording with no mark of the
+   occasion about what the name is about (a rare word or two content words shared), not a remark
+   sharing an everyday word with it. A rule short of that keeps its record but counts only its
    restating sessions as support, so the pack leaves it out for "support" like any rule said in one
    session.
-3. A wording that is a terminal or data line (`machine_line`) is no rule at all: support 0.
+3. A wording that is a terminal or data line (`machine_line`), a question or a status note is no rule
+   at all, however often it recurs: support 0.
 
 RESTATEMENT: two bare wordings restate each other when they share most of their rarity-weighted
 words (0.75: three words in four, weighted; the session 53 report gives the sweep 0.6 / 0.75 / 0.9
@@ -69,15 +70,22 @@ _DISPOSITION = re.compile(
     r"|\b(?:i'm|i\s+am)\s+(?:a|an)\s+(?:\w+[\s-]+){0,3}(?:person|guy|kind)\b"
 )
 # what the conversation holds: a demonstrative (Quirk et al. 1985 §6.40: "this"/"these" point at
-# the situation; "that"/"those" are as often a relative or an anaphor inside the sentence), the
-# deictic "here", what precedes or follows in the prompt
+# the situation; "that"/"those" are as often a relative or an anaphor inside the sentence; "here"
+# as often means "in this project"), what precedes or follows in the prompt
 _POINTING = re.compile(
-    r"\b(?:this|these|here)\b|\bthe\s+(?:following|above|below|latter|former)\b"
+    r"\b(?:this|these)\b|\bthe\s+(?:following|above|below|latter|former)\b"
     r"|\bthe\s+(?:\w+\s+)?(?:above|below|mentioned|attached|aforementioned)\b|(?:^|[.:]\s*)(?:below|above)\b"
+)
+# a status note: a report's label ("status:", "progress update:") or a clause closing on the state of
+# the work ("… done", "… works", "… next"): what stands now, not what the person wants
+_STATUS = re.compile(
+    r"^\W*(?:status|progress|update|progress update|status update|wip)\s*:"
+    r"|\b(?:done|works|working|finished|complete|completed|next)\s*[.!]*\s*$"
 )
 # an editor's mention of one file or symbol: Cursor's "@name", VS Code Copilot's "#file:"/"#sym:"
 _MENTION = re.compile(r"(?:^|[\s(])(?:#(?:file|sym|selection|codebase):\S*|@[\w./-]*\w)")
 _PAST = re.compile(r"\b(?:was|were|had|did|used to)\b")  # a state reported of the past is no standing one
+_NEVER_A_RULE = frozenset({"question", "status"})
 _STANDING_WHY = frozenset({"habitual", "first-person habit", "reversal", "change of habit", "return", "verdict"})
 
 
@@ -110,6 +118,8 @@ def occasion_marker(text: str) -> str:
         return "question"
     if _MENTION.search(text):
         return "file mention"
+    if _STATUS.search(low.strip()):
+        return "status"
     if _POINTING.search(low) or DEICTIC_SCOPE.search(low):
         return "pointing"
     if DEICTIC_TIME.search(low) or CALENDAR_DATE.search(low):
@@ -125,15 +135,15 @@ def standing(text: str) -> bool:
 
 
 @lru_cache(maxsize=1 << 16)
-def _explicit(quote: str) -> bool:
-    """Said with explicit force about no one occasion: a prohibition, a modal, a contrast, a
-    preference (`reading.read(...).strength` 1.0), not a bare imperative."""
-    return read(quote).strength >= 1.0 and not occasion_marker(quote)
+def _states_rule(quote: str) -> bool:
+    return read(quote).rule and not machine_line(quote)
 
 
 @lru_cache(maxsize=1 << 16)
-def _states_rule(quote: str) -> bool:
-    return read(quote).rule and not machine_line(quote)
+def _backs_rule(quote: str) -> bool:
+    """A wording generic enough to back a rule said elsewhere (`Reading.corroborates`: "changelog
+    entries in the past tense" beside "write changelog entries past tense"); no terminal line."""
+    return read(quote).corroborates and not machine_line(quote)
 
 
 def _same_subject(a: frozenset[str], b: frozenset[str]) -> bool:
@@ -150,14 +160,15 @@ def restating_sessions(rule: Rule, by_id: dict[str, Observation]) -> set[str]:
     out: set[str] = set()
     for oid in rule.observation_ids:
         o = by_id.get(oid)
-        if o is None or (o.session_id or o.unit_key) in out or not _states_rule(o.quote):
+        if o is None or (o.session_id or o.unit_key) in out:
             continue
         words = sim.tokens(o.statement)
-        # the same rule in other words: most words alike, or a standing wording of its own about
-        # the thing the name is about (a content word shared: "no analogies, explain the mechanism"
-        # / "I hate analogies about plumbing")
-        if sim.similarity(name, words) >= RESTATEMENT or (
-            _same_subject(name, words) and (standing(o.quote) or _explicit(o.quote))
+        alike = sim.similarity(name, words) >= RESTATEMENT
+        # the same rule in other words: most words alike (a wording that only backs a rule must be
+        # that close), or a rule with no mark of the occasion about the thing the name is about
+        # ("no tabs in the tide csv files" / "the tide csv files use commas, never tabs")
+        if (_states_rule(o.quote) and (alike or (_same_subject(name, words) and not occasion_marker(o.quote)))) or (
+            alike and _backs_rule(o.quote)
         ):
             out.add(o.session_id or o.unit_key)
     return out
@@ -188,7 +199,8 @@ def screen(rules: Sequence[Rule], observations: Sequence[Observation]) -> list[R
         ):
             out.append(r)
             continue
-        if machine_line(r.statement):
+        if machine_line(r.statement) or occasion_marker(r.statement) in _NEVER_A_RULE:
+            # a terminal line, a question or a status note is no rule however often it recurs
             out.append(r.model_copy(update={"support_sessions": 0}))
             continue
         if standing(r.statement):
