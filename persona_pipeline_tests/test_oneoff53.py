@@ -201,7 +201,6 @@ def test_preferences_said_in_two_sessions_stay_and_one_offs_beside_them_do_not(f
     [
         # a preference restated in other words with its own explicit force (rev53c O1's shape)
         ("use yarn for the ferry timetable app, not npm", "no npm for the ferry timetable app, yarn only"),
-        ("don't apologise in replies, just fix it", "no apologising in replies please, it wastes space"),
         ("use poetry for the harbour api, not pip", "poetry only for the harbour api, we don't use pip"),
         ("No emoji in the rota emails, plain words.", "I dislike emoji in the rota emails"),
         # rev53c O1's remaining shapes: a plain imperative restating a prohibition; a bare noun phrase
@@ -224,6 +223,9 @@ def test_a_preference_restated_in_other_words_keeps_its_sessions(first: str, sec
     ],
 )
 def test_a_status_note_said_in_two_sessions_is_no_rule(note: list[str]) -> None:
+    # (a rule whose condition ends on the state word is no status note: rev53c O6)
+    assert durable.occasion_marker("always run the linter before you tell me it's finished") == ""
+    assert durable.occasion_marker("run the full suite every time before you call it complete") == ""
     # rev53c O5's shape
     assert _pack([[note[0]], [note[1]]]) == []
 

@@ -78,10 +78,10 @@ _POINTING = re.compile(
 )
 # a status note: a report's label ("status:", "progress update:") or a clause closing on the state of
 # the work ("… done", "… works", "… next"): what stands now, not what the person wants
-_STATUS = re.compile(
-    r"^\W*(?:status|progress|update|progress update|status update|wip)\s*:"
-    r"|\b(?:done|works|working|finished|complete|completed|next)\s*[.!]*\s*$"
-)
+_STATUS_LABEL = re.compile(r"^\W*(?:status|progress|update|progress update|status update|wip)\s*:")
+_STATUS = re.compile(r"\b(?:done|works|working|finished|complete|completed|next)\s*[.!]*\s*$")
+# ... but "before you call it done" is the condition of a rule, not a report (rev53c O6)
+_CONDITION = re.compile(r"\b(?:before|after|until|till|when|whenever|once|if|unless)\b|\byou\b")
 # an editor's mention of one file or symbol: Cursor's "@name", VS Code Copilot's "#file:"/"#sym:"
 _MENTION = re.compile(r"(?:^|[\s(])(?:#(?:file|sym|selection|codebase):\S*|@[\w./-]*\w)")
 _PAST = re.compile(r"\b(?:was|were|had|did|used to)\b")  # a state reported of the past is no standing one
@@ -118,7 +118,9 @@ def occasion_marker(text: str) -> str:
         return "question"
     if _MENTION.search(text):
         return "file mention"
-    if _STATUS.search(low.strip()):
+    if _STATUS_LABEL.search(low) or (
+        _STATUS.search(low.strip()) and not _CONDITION.search(low) and not standing_framing(text)
+    ):
         return "status"
     if _POINTING.search(low) or DEICTIC_SCOPE.search(low):
         return "pointing"
