@@ -14,6 +14,7 @@ import time
 import pytest
 
 from persona_pipeline.core.models import Tier
+from persona_pipeline.persona import repeats
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Facet, Observation
 from persona_pipeline.persona.digest.offline import OfflineDigester
 from persona_pipeline.persona.digest.reading import read
@@ -277,8 +278,13 @@ def test_habit_rules_are_established_and_content_stable() -> None:
 
 def test_a_session_saved_twice_counts_once() -> None:
     chat = ["add a summary paragraph to the minutes", "always cite the source of a figure", "use plain words"]
-    # the same chat exported twice (a copy) and one more asking: two sessions, not three
-    assert _habits([chat, list(chat), ["add a summary paragraph to the newsletter"]]) == []
+    # the same chat exported twice (a copy) and one more asking: two sessions, not three (the copy
+    # is dropped before the fold, `repeats.counted_once`; session 53 kept one implementation)
+    sessions = [chat, list(chat), ["add a summary paragraph to the newsletter"]]
+    obs = _observations(sessions)
+    assert repeats.copied_sessions(obs) == {"s1"}
+    obs = [o for o in obs if o.session_id != "s1"]
+    assert habit_rules(obs, fold(obs)) == []
     # three chats of their own asking for it: a habit
     other = [
         ["add a summary paragraph to the minutes", "use plain words"],

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from persona_pipeline.core.config import Settings
 from persona_pipeline.core.warehouse import store
-from persona_pipeline.persona import repeats
+from persona_pipeline.persona import durable, repeats
 from persona_pipeline.persona import store as digest_store
 from persona_pipeline.persona.digest.models import Rule
 from persona_pipeline.persona.fold import clear_caches, fold
@@ -20,7 +20,8 @@ def refold(settings: Settings) -> list[Rule]:
     with store.connect(settings.warehouse_path) as con:
         # what recurs by machine (a copied session, a tool's prompt template) counts once
         observations = repeats.counted_once(con, digest_store.load_observations(con))
-        rules = fold(observations)
+        # a learned rule named by a request of one occasion needs its wording restated (persona/durable)
+        rules = durable.screen(fold(observations), observations)
         # the same kind of request made in many sessions is a habit no single sentence states
         rules += habit_rules(observations, rules)
         del observations

@@ -20,9 +20,9 @@ Never a habit:
   - an aspectual verb (Levin 1993 §55.1: begin, continue, proceed, resume, start, stop, finish …)
     or a light verb with no object of its own ("do it", "go on", "try again").
 
-Sessions that only repeat another session's words (an exporter saving one chat twice) are not
-counted again (`copied_sessions`); a request that always sits beside the same other sentence of its
-turn is a pasted template, not typed anew (`_template`).
+Sessions that only repeat another session's words (an exporter saving one chat twice) are dropped
+before the fold (`repeats.counted_once`); a request that always sits beside the same other sentence
+of its turn is a pasted template, not typed anew (`repeats.sibling_template`).
 
 Support: distinct sessions. A habit needs MIN_HABIT_SESSIONS of them (a request made in two sessions
 can be two one-offs that happen to share a verb). Inside one session, repeats add to the score with
@@ -41,8 +41,10 @@ import hashlib
 import re
 from collections.abc import Sequence
 
+from persona_pipeline.persona import repeats
 from persona_pipeline.persona.digest import similarity as sim
 from persona_pipeline.persona.digest import tongues
+from persona_pipeline.persona.digest.machine_line import machine_line
 from persona_pipeline.persona.digest.models import TIER_WEIGHT, Facet, Observation, Rule
 from persona_pipeline.persona.digest.reading import DEICTIC_TIME, MALFUNCTION, MENTAL, NAMED_CODE, is_question
 from persona_pipeline.persona.digest.requests import Request, polite_request, requests_in
@@ -73,6 +75,7 @@ _PRODUCE = frozenset(
     {"write", "draft", "compose", "prepare", "create", "produce", "generate", "make", "give", "provide", "offer"}
     | {"suggest", "propose", "recommend", "come"}
 )
+_MENTION = re.compile(r"(?:^|[\s(])(?:#(?:file|sym):\S*|@[\w./-]*\w)")
 _POINTING = re.compile(r"\b(?:this|that|these|those|it|above|below|here)\b|@|#file:")
 
 
@@ -95,11 +98,17 @@ def _requests(quote: str) -> tuple[Request, ...]:
 def _countable(r: Request, quote: str) -> bool:
     if not r.verb:
         # a request read whole (another language): no question, time of the moment, report of how
-        # one thing behaves or repetition (`tongues.one_off`), no malfunction
-        return tongues.one_off(quote) in {"", "single act"} and not MALFUNCTION.search(quote.lower())
+        # one thing behaves or repetition (`tongues.one_off`), no malfunction, no terminal line
+        return (
+            tongues.one_off(quote) in {"", "single act"}
+            and not MALFUNCTION.search(quote.lower())
+            and not machine_line(quote)
+        )
     if r.verb in _REPAIR or r.verb in _ASPECTUAL or r.verb in MENTAL:
         return False
     low = quote.lower()
+    if machine_line(quote):
+        return False  # a shell prompt, a command, a path or a data row recurs by pasting
     if (
         MALFUNCTION.search(low)
         or re.search(r"\b(?:still|again|error|errors)\b", low)
@@ -222,32 +231,6 @@ def _holds(rule: Rule, request: Request, ids: frozenset[str]) -> bool:
     return any(kind.takes(r.verb, _object_words(r)) for r in requests_in(rule.statement))
 
 
-def copied_sessions(observations: Sequence[Observation]) -> set[str]:
-    """Sessions that only repeat another's words: every quote of a session of two or more is also
-    a quote of one other session holding at least as many (an exporter saving one chat twice, a
-    session replayed into another file). The copy (the later id of the two) is not counted again.
-    A one-sentence session can't be told from a person asking the same thing again: it counts."""
-    quotes: dict[str, set[str]] = {}
-    for o in observations:
-        quotes.setdefault(o.session_id or o.unit_key, set()).add(" ".join(o.quote.split()).casefold())
-    holders: dict[str, set[str]] = {}
-    for sid, qs in quotes.items():
-        for q in qs:
-            holders.setdefault(q, set()).add(sid)
-    copies: set[str] = set()
-    for sid in sorted(quotes, key=lambda x: (len(quotes[x]), x)):
-        qs = quotes[sid]
-        if len(qs) < 2:
-            continue
-        # the sessions holding all of them: those holding its rarest quote, checked once each
-        rarest = min(qs, key=lambda q: len(holders[q]))
-        for other in sorted(holders[rarest] - {sid} - copies):
-            if len(quotes[other]) >= len(qs) and qs <= quotes[other]:
-                copies.add(sid)
-                break
-    return copies
-
-
 def _siblings(observations: Sequence[Observation]) -> dict[str, frozenset[str]]:
     """Per observation, the other sentences read from its turn (by shared evidence)."""
     by_ev: dict[str, set[str]] = {}
@@ -263,11 +246,49 @@ def _siblings(observations: Sequence[Observation]) -> dict[str, frozenset[str]]:
 
 
 def _template(members: Sequence[tuple[Observation, Request]], siblings: dict[str, frozenset[str]]) -> bool:
-    """Every instance sits in a turn with the same other sentence, word for word: a paragraph
-    pasted or generated the same way each time (an editor's prompt template), not a request typed
-    anew."""
-    around = [siblings.get(o.observation_id, frozenset()) for o, _ in members]
-    return bool(around) and bool(frozenset.intersection(*around))
+    return repeats.sibling_template([siblings.get(o.observation_id, frozenset()) for o, _ in members])
+
+
+# an object that points at what the conversation holds (Quirk et al. 1985 §6.18, §6.40)
+_POINTED_OBJECT = frozenset({"this", "that", "these", "those", "it", "them"})
+
+
+def _clean_sessions(members: Sequence[tuple[Observation, Request]]) -> set[str]:
+    """The sessions where the request is about no one thing of the conversation: its object is no
+    demonstrative or pronoun and the sentence mentions no file in the editor's syntax. "Write this
+    rule" asked in three sessions is three requests about three things just said, not a way of
+    working. (A time of the occasion stays: "the notes for this sprint" is what a habit asks for.)"""
+    return {o.session_id or o.unit_key for o, r in members if not _points(o.quote, r) and not _MENTION.search(o.quote)}
+
+
+def _points(quote: str, r: Request) -> bool:
+    """The request's object opens with a demonstrative or is a pronoun (`Request.object` drops
+    determiners, so the words after the verb are read)."""
+    after = quote.lower()[r.start :].split()[1:3]
+    return bool(after) and (after[0] in _POINTED_OBJECT)
+
+
+def product_task(members: Sequence[tuple[Observation, Request]]) -> bool:
+    """The objects differ while the verb and frame recur: most sessions ask for the verb on a thing
+    of their own (a rare object word no other session's request has: "add a kayak option" / "add a
+    tandem option" / "add a trailer option" share only the head noun). That is a product task
+    asked again for new things, not a procedure; the same generic object in each session ("run the
+    tests", "update the changelog", "add a summary paragraph to …": the complement after the
+    preposition may vary) is a habit."""
+    per_session: dict[str, frozenset[str]] = {}
+    for o, r in members:
+        if not r.verb:
+            return False  # a sentence read whole (another language): its words are not an object
+        sid = o.session_id or o.unit_key
+        per_session[sid] = per_session.get(sid, frozenset()) | _object_words(r)
+    if len(per_session) < 2:
+        return False
+    owners: dict[str, int] = {}
+    for words in per_session.values():
+        for w in words:
+            owners[w] = owners.get(w, 0) + 1
+    own = sum(1 for words in per_session.values() if any(owners[w] == 1 for w in words))
+    return own * 2 > len(per_session)
 
 
 def habit_rules(observations: Sequence[Observation], rules: Sequence[Rule] = ()) -> list[Rule]:
@@ -278,10 +299,14 @@ def habit_rules(observations: Sequence[Observation], rules: Sequence[Rule] = ())
     stated = {" ".join(r.statement.split()).casefold().rstrip(".") for r in rules if r.superseded_by is None}
     out: list[Rule] = []
     used: set[frozenset[str]] = set()
-    copies = copied_sessions(observations)
-    counted = [o for o in observations if (o.session_id or o.unit_key) not in copies]
+    # (a session saved twice and a tool's template are counted once before the fold: `repeats`)
+    counted = list(observations)
     siblings = _siblings(counted)
-    kinds = [m for m in habit_kinds(counted) if len(_sessions(m)) >= MIN_HABIT_SESSIONS and not _template(m, siblings)]
+    kinds = [
+        m
+        for m in habit_kinds(counted)
+        if len(_clean_sessions(m)) >= MIN_HABIT_SESSIONS and not _template(m, siblings) and not product_task(m)
+    ]
     for members in sorted(kinds, key=lambda m: -len(_sessions(m))):
         sessions = _sessions(members)
         ids = frozenset(o.observation_id for o, _ in members)

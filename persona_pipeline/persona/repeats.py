@@ -8,6 +8,11 @@ Two shapes repeat a person's prompts across sessions without the person saying t
   `COPY_PAIR_CHARS` long together). A routine is not a copy: one prompt said in many sessions ("write
   the changelog line and tag it" at the end of every session), or the same two prompts opening every
   session before the day's work, is the habit the pack is for, and counts in every session.
+- **a session saved again whole**: every sentence the reader kept of a session (two at least) is also
+  one of one other session holding at least as many (an exporter saving one chat twice, a chat and
+  its continuation saved under two names); short ones included, since the whole session recurs, not
+  one routine pair. A one-sentence session can't be told from a person asking the same thing again:
+  it counts.
 - **a tool's prompt template**: an editor's "fix this" action writes the same multi-sentence frame
   around a varying payload (the error, the selected code) in every session it is used. Its frame
   recurs verbatim in three sessions or more, always around a fenced payload, and the payload differs
@@ -28,7 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import islice, pairwise
 
 import duckdb
 
@@ -37,6 +42,7 @@ from persona_pipeline.persona.digest.models import Observation
 TEMPLATE_SESSIONS = 3  # a frame in this many sessions or more, around payloads that differ, is a template
 COPY_PAIR_CHARS = 100  # two consecutive prompts this long together, repeated in order, may be a copy
 COPY_SHARE = 0.8  # ... when they make up this share of the later session's prompts (a copied file)
+COPY_CANDIDATES = 48  # sessions a session is compared with as its copy's original (a bound on the pass)
 TEMPLATE_FRAME_CHARS = 60  # a frame shorter than this is an instruction, not a template
 TEMPLATE_OPENING_CHARS = 25  # a template's opening line this long names it (shorter: "here:", "error:")
 _FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[^\n]*$|\Z)", re.MULTILINE | re.DOTALL)
@@ -92,6 +98,46 @@ def copied_evidence(units: Sequence[Sequence[Prompt]]) -> set[str]:
         for _, pair in pairs:
             seen.setdefault(pair, unit[0].unit_key)
     return copied
+
+
+def copied_sessions(observations: Sequence[Observation]) -> set[str]:
+    """The sessions saved again whole (see the module docstring), read from what the reader kept of
+    their prompts (the observations' quotes: a pasted conflict or log that differs between the two
+    files is already cut away): every quote of a session of two or more is also a quote of one other
+    session holding at least as many. The copy (the smaller, else the later-beginning session of the
+    two) is not counted again. Each session is compared with the first COPY_CANDIDATES sessions
+    holding its rarest quote (a bound on the pass)."""
+    texts: dict[str, set[str]] = {}
+    begins: dict[str, str] = {}
+    for o in observations:
+        key = o.session_id or o.unit_key
+        texts.setdefault(key, set()).add(_norm(o.quote))
+        begins[key] = min(begins.get(key, o.timestamp or ""), o.timestamp or "")
+    order = {k: i for i, k in enumerate(sorted(texts, key=lambda k: (begins[k], k)))}
+    holders: dict[str, list[str]] = {}  # a quote -> the sessions holding it, in session order
+    for key in sorted(texts, key=order.__getitem__):
+        for q in texts[key]:
+            holders.setdefault(q, []).append(key)
+    copies: set[str] = set()
+    # the smaller first, of two the same size the later (the copy keeps the earlier session)
+    for key in sorted(texts, key=lambda k: (len(texts[k]), -order[k])):
+        qs = texts[key]
+        if len(qs) < 2:
+            continue
+        rarest = min(qs, key=lambda q: len(holders[q]))
+        near = (k for k in holders[rarest] if k != key and k not in copies)
+        for other in islice(near, COPY_CANDIDATES):
+            if len(texts[other]) >= len(qs) and qs <= texts[other]:
+                copies.add(key)
+                break
+    return copies
+
+
+def sibling_template(around: Sequence[frozenset[str]]) -> bool:
+    """Every use of a request sits in a turn with the same other sentence, word for word (`around`:
+    per use, the other sentences read from its turn): a paragraph pasted or generated the same way
+    each time (an editor's prompt template with no fenced payload), not a request typed anew."""
+    return bool(around) and bool(frozenset.intersection(*around))
 
 
 def _frame(text: str) -> str | None:
@@ -154,10 +200,17 @@ def _opening(text: str) -> str | None:
 
 
 def counted_once(con: duckdb.DuckDBPyConnection, observations: list[Observation]) -> list[Observation]:
-    """The observations without those read only from a copied session's prompts or from a
-    template's later uses: what recurs by machine counts once."""
+    """The observations without those read only from a copied session's prompts (a copied pair
+    run or a session saved again whole) or from a template's later uses: what recurs by machine
+    counts once."""
     units = _prompts(con)
     repeated = copied_evidence(units) | template_repeats(units)
-    if not repeated:
+    copies = copied_sessions(observations)
+    if not repeated and not copies:
         return observations
-    return [o for o in observations if not o.evidence_ids or not all(e in repeated for e in o.evidence_ids)]
+    return [
+        o
+        for o in observations
+        if (o.session_id or o.unit_key) not in copies
+        and (not o.evidence_ids or not all(e in repeated for e in o.evidence_ids))
+    ]
