@@ -115,6 +115,10 @@ class Settings(BaseSettings):
     # counted back from the newest evidence in the corpus (not the calendar: an archive that is
     # not updated does not rot); below `persona.freshness.STALE_BELOW` it leaves the pack.
     half_life_days: float = Field(default=180.0, gt=0)
+    # "strict": a learned rule whose wording is not framed as standing keeps only the sessions that
+    # restate it (persona/durable), so fewer one-off requests reach the pack at some cost in recall
+    # (README, "How good the offline pack is"); off by default until it loses no preference
+    oneoff_screen: Literal["off", "strict"] = "off"
     # Orchestration: how often the file sensor and the automation look, and when the schedule runs
     sensor_interval_s: int = Field(default=60, ge=5)
     # at least this often a sensor tick compares the roots with the warehouse even when its

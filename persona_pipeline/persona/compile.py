@@ -20,8 +20,10 @@ def refold(settings: Settings) -> list[Rule]:
     with store.connect(settings.warehouse_path) as con:
         # what recurs by machine (a copied session, a tool's prompt template) counts once
         observations = repeats.counted_once(con, digest_store.load_observations(con))
-        # a learned rule named by a request of one occasion needs its wording restated (persona/durable)
-        rules = durable.screen(fold(observations), observations)
+        rules = fold(observations)
+        if settings.oneoff_screen == "strict":
+            # a learned rule named by a request of one occasion needs its wording restated (persona/durable)
+            rules = durable.screen(rules, observations)
         # the same kind of request made in many sessions is a habit no single sentence states
         rules += habit_rules(observations, rules)
         del observations
