@@ -646,6 +646,7 @@ class Redactor:
             if self._identifiers:
                 spans.extend(pii.known_identifier_spans(vt, self._identifiers))
             spans.extend(_dead_vetoed(vt, detected, spans))
+            spans.extend(wrapped_key_spans(vt, spans))  # (a key wrapped over escaped breaks: JSON's `\\n`)
             for s in merge_spans(*_unglued(vt, spans)):
                 start, end = view.to_original(s.start + a, s.end + a)
                 out.append(Span(start, end, s.kind))

@@ -160,10 +160,25 @@ def _before(text: str, s: Span, ls: int, width: int, margin: str, key: str, floo
     return out
 
 
+# a line break escaped in a string literal, once or more (JSON's `\\n`, `\\r\\n`; JSON in JSON)
+_ESCAPED_BREAK = re.compile(r"\\{1,3}(?:r\\{1,3})?n")
+
+
+def _unescaped_breaks(text: str) -> str:
+    """The text with each escaped line break read as a real one, offsets kept: the break, then
+    spaces for the rest of its escape (every line after one gets the same margin)."""
+    return _ESCAPED_BREAK.sub(lambda m: "\n" + " " * (len(m[0]) - 1), text)
+
+
 def wrapped_key_spans(text: str, spans: Sequence[Span]) -> list[Span]:
     """The other lines of each key span that closes its line (each its own span, the key's kind:
-    the breaks and margins between them stay as written)."""
-    if "\n" not in text or not spans:
+    the breaks and margins between them stay as written). Breaks escaped in a string literal count
+    as breaks (a wrapped key pasted into a JSON string)."""
+    if not spans:
+        return []
+    if "\\" in text:
+        text = _unescaped_breaks(text)
+    if "\n" not in text:
         return []
     out: list[Span] = []
     reached = 0  # (how far the keys read so far reach: each line is read for one key only)
