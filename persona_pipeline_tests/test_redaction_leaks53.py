@@ -345,3 +345,22 @@ def test_a_wrapped_key_in_a_string_literal_is_redacted_whole(redactor: Redactor,
         out = check.redacted(text)
         bare = re.sub(r"\[REDACTED:[a-z0-9_]+:[0-9a-f]{8}\]", "#", out)
         assert not any(p[:6] in bare for p in pieces if len(p) >= 6), out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a field line over a public signature: its words label no next line (as `label_links`)
+        "untrusted comment: signature from minisign secret key\n"
+        "RWQf6LRCGA9i53mlYecO4IzT51TGPpvWucNSCh1CBM0QTaLn73Y7GFO3Rk2pG0Yv8bWd5Tb2Y4a9uWmYxhEdpZ0bQ7nk\n",
+        # a diff's or a document's rule line under a token's line
+        "consul members -token=1f3c5e7a-9b2d-4f6e-8a0c-2e4d6f8a0b1c\n+++\n\n----\n",
+        # SSH's wire format (a length-prefixed blob): PuTTY's public lines stay as the key file's rules read them
+        "Public-Lines: 2\nAAAAC3NzaC1lZDI1NTE5AAAAIH7qT2xYz\nQ9wE3r==\nPrivate-Lines: 1\n",
+    ],
+)
+def test_neighbours_of_a_key_line_that_are_no_piece_of_it(redactor: Redactor, text: str) -> None:
+    out = Checks(redactor).redacted(text)
+    for kept in ("+++", "----", "Q9wE3r==", "RWQf6LRCGA9i53mlYecO4IzT51TGPpvWucNS"):
+        if kept in text:
+            assert kept in out, out

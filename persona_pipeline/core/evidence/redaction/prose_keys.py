@@ -423,7 +423,8 @@ def prose_key_spans(
         right = list(_WORD.finditer(text, m.end(), min(le, b + _REACH)))
         lw = [w.span() for w in left[: 2 * _MAX_GAP + 2]]
         rw = [w.span() for w in right[: 2 * _MAX_GAP + 2]]
-        if not lw and not rw and ls > 0:
+        above = not lw and not rw and ls > 0
+        if above:
             # a value alone on its line: the line before is its label (`Ключ API` / `V`), or the
             # line after it (`V` / `API-Schlüssel`)
             lw = [w.span() for w in list(_WORD.finditer(text, max(_line_before(text, ls), a - _REACH), ls))[::-1]]
@@ -436,6 +437,10 @@ def prose_key_spans(
         if lw and lw[0][1] == a:  # (a word glued to the value: an opening bracket, or a call's name)
             lw = lw[1:] if not text[lw[0][0] : a].strip(_PUNCT) else []  # `Token(V`: code, no prose label
         label = _bound(lw, text, generated, gap, after=True)
+        if label is not None and above and ":" in text[_line_before(text, ls) : label]:
+            # (a line that is a field, `key: words`, holds its own value: `untrusted comment:
+            # signature from minisign secret key` heads a public signature, as `label_links` reads it)
+            label = None
         if label is None and not any(c in ":;." for c in text[b : m.end()]):  # (`V: key …`: as above)
             label = _bound(rw, text, generated, gap, after=False)
             if label is not None and (not gap or below) and _english(text, label):

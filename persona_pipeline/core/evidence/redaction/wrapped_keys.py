@@ -68,8 +68,8 @@ def _key_piece(run: str, key: str, confirmed: bool) -> bool:
     the wrap's width is confirmed by a full line, one or two letters or capitals only may: a cut
     key's last characters), and a long piece has the key's cases (a hex digest's line is no base64
     key's)."""
-    if _PIECE.fullmatch(run) is None:
-        return False
+    if _PIECE.fullmatch(run) is None or not any(map(str.isalnum, run)):
+        return False  # (`+++`, `----`: a diff's or a document's rule line, no key's piece)
     word = _WORDLIKE.fullmatch(run.rstrip("="))
     # (once confirmed, only a word of prose stays: small letters or a capital's word, three and more)
     if word is not None and not (confirmed and (len(run) <= 2 or run.isupper())):
@@ -104,6 +104,10 @@ def _anchor(text: str, s: Span) -> tuple[int, int, str, str] | None:
     if len(tail) < _MIN_KEY or _PIECE.fullmatch(tail) is None:
         return None
     if not any(c.isdigit() for c in tail) or not any(c.isalpha() for c in tail):
+        return None
+    if tail.startswith("AAAA"):
+        # (a length-prefixed binary blob in base64, SSH's wire format (RFC 4253 §6.6: a public key,
+        # a signature, PuTTY's `Public-Lines`): the armored-body and key-file rules judge its lines)
         return None
     # (the cases of the whole span: a part on its last line may be digits and dashes only)
     return ls, end - ls, margin, text[s.start : end] if s.start < ls else tail
