@@ -217,7 +217,7 @@ def test_each_rule_reading_a_next_line_reads_it_after_an_escaped_break(text: str
     [
         ("Admin: 730461925", ["730461925"]),
         ("BOT_ADMIN_IDS = [730461925, 516284093]  # me and Dana", ["730461925", "516284093"]),
-        ('{"chat_id": -1002736481950, "text": "deploy done"}', ["-1002736481950"]),
+        ('{"chat_id": 730461925, "text": "deploy done"}', ["730461925"]),
         ("the bot answers only my telegram user id is 730461925 for now", ["730461925"]),
         ("OWNER_ID=730461925\nLOG_LEVEL=info", ["730461925"]),
         ("const ownerId = 730461925;", ["730461925"]),
@@ -252,6 +252,7 @@ def test_a_role_labelled_account_number_is_redacted(redactor: Redactor, text: st
         "admin panel at 12:30:45",
         "user: 2024-06-01",
         "Lines 123456-123470 of admin.log",
+        "chat_id: -1002736481950",  # a group's or a channel's chat (negative in the Bot API), no person's
         "AWS account: 482913074615",  # `account` is no role here (its policy is other rules')
     ],
 )

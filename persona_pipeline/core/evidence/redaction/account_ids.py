@@ -1,5 +1,5 @@
 """A person's numeric account id named by its role: `Admin: 123456789`, `ADMIN_IDS = [123456789]`,
-`"chat_id": -1001234567890`, `owner id is 123456789`, `Besitzer-ID: 123456789`.
+`"chat_id": 123456789`, `owner id is 123456789`, `Besitzer-ID: 123456789`.
 
 A messenger's or a platform's account is a number (Telegram's user and chat ids, Discord's
 snowflakes, a forum's member id): in a bot's configuration or in talk about one, the number given for
@@ -50,10 +50,12 @@ _LABEL = re.compile(
     r"[ \t]{0,4}[\"'\[(]?[ \t]{0,2}\Z"
 )
 _REACH = 60  # characters a label may take before its number (the role, its id word, the separator)
-# a long number standing alone (no decimal, time, date or path part; a chat's may be negative)
-_NUMBER = re.compile(r"(?<![\w.,:/])-?\d{6,20}(?![\d.,:/]\d|\d|[A-Za-z_])")
+# a long number standing alone (no decimal, time, date or path part); never a negative one: the Bot
+# API gives groups, supergroups and channels negative chat ids (`-100…`), a person's private chat
+# the person's own positive user id
+_NUMBER = re.compile(r"(?<![\w.,:/-])\d{6,20}(?![\d.,:/]\d|\d|[A-Za-z_])")
 # more numbers of the same list (`[111111111, 222222222]`)
-_MORE = re.compile(r"[ \t]*,[ \t]*[\"']?(-?\d{6,20})(?![\d.,:/]\d|\d)")
+_MORE = re.compile(r"[ \t]*,[ \t]*[\"']?(\d{6,20})(?![\d.,:/]\d|\d)")
 # what may end a value: the line's end, a closing quote or bracket, a separator, a comment
 _ENDS = re.compile(r"[\"']?[ \t]*(?:$|[,;)\]}#]|\r?\n|\\[nr]|//)")
 _DIGITS = re.compile(r"\d{6}")
