@@ -379,8 +379,8 @@ RULES: list[tuple[str, str, str]] = [
     # Nushell's `$env.K`, PowerShell's `$env:K`
     (
         "kv_echo",
-        rf"(?m)(?:^|[\s>])\$env[.:]({KEY})[ \t]*(?:\r?\n|\\r?\\n|<br[ \t]*/?>)(?:[ \t]*\r?\n)?{LINE_PREFIX}",
-        r"(?![^\s@]*@[^\s:]*:)" + _VALUE + r"(?=[ \t]*(?:\r?\n|\\r?\\n|<br[ \t]*/?>|\\?[\"']|$))",
+        rf"(?m)(?:^|[\s>])\$env[.:]({KEY})[ \t]*(?:\r?\n|(?:\\r)?\\n|<br[ \t]*/?>)(?:[ \t]*\r?\n)?{LINE_PREFIX}",
+        r"(?![^\s@]*@[^\s:]*:)" + _VALUE + r"(?=[ \t]*(?:\r?\n|(?:\\r)?\\n|<br[ \t]*/?>|\\?[\"']|$))",
     ),
     # an upper-case environment variable's name, a space, then its value, as a log line or prose
     # prints it (`loaded API_TOKEN V from vault`): the value must look generated (prose's policy);

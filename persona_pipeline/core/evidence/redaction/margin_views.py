@@ -74,8 +74,13 @@ _WRAP = re.compile(
 )
 # A word hyphenated at a line's end by a PDF's or an OCR's layout (`Tukui-` / `tonga`): a letter, the
 # hyphen and the break (and the next line's margin), a lowercase letter after (a capital starts a
-# word of its own: `Jean-` / `Luc` keeps its hyphen).
-_HYPHEN = re.compile(r"(?<=[^\W\d_])(-\r?\n[ \t>+-]{0,6})(?=[^\W\d_])")
+# word of its own: `Jean-` / `Luc` keeps its hyphen). The word before is letters only from its
+# start (a line's start, a space, a quote or a bracket): a key's run cut at a `-` (base64url's) is
+# no word, and joined to the next line's word it read as a longer key (`…Fyj-` / `that is all`).
+_HYPHEN = re.compile(
+    r"(?m)(?:^|(?<=[\s\"'(\[>*_\u00ab\u201e\u201c\u2018\u00bf\u00a1]))[^\W\d_]{1,40}"
+    r"(-\r?\n[ \t>+-]{0,6})(?=[^\W\d_])"
+)
 # A variable's name in a table cell and its value in the next: the border between them.
 _CELLS = re.compile(r"`[A-Z][A-Z0-9_]{2,63}(`[ \t]*\\?\|[ \t]*`)[^`\s|]{6,}`")
 

@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import Any
 
 from persona_pipeline.core.evidence.redaction import address_fields, bank_accounts, home_geo
+from persona_pipeline.core.evidence.redaction.account_ids import account_id_spans
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, birth_date_at, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.english_words import common_english, english_word_list, frequent_english
 from persona_pipeline.core.evidence.redaction.group_mailbox import (
@@ -780,7 +781,7 @@ _MAIL_ONLY_FIELD = re.compile(
     r"(?i)[ \t]*(?:message-id|in-reply-to|references|received|return-path|mime-version|content-transfer-encoding|"
     r"dkim-signature|delivered-to|resent-[a-z]+|x-[a-z0-9-]+)[ \t]*:"
 )
-_LINE_BREAK = re.compile(r"\r?\n|\\r?\\n|<br ?/?>")
+_LINE_BREAK = re.compile(r"\r?\n|(?:\\r)?\\n|<br ?/?>")
 _HEADER_REACH = 400  # characters either side: the neighbouring line
 
 
@@ -3416,6 +3417,7 @@ DETECTORS = (
     wallet_spans,  # cryptocurrency addresses, each validated by its checksum
     device_id_spans,  # IMEIs and VINs
     handle_spans,  # messaging, social, payment and code-host handles where their role is stated
+    account_id_spans,  # a numeric account id after its role's label (`Admin: 123456789`, `chat_id`)
     immigration_spans,  # visa, residence-permit and immigration case numbers after their label
     spoken_phone_spans,  # phone numbers written out digit by digit in words
     birth_epoch_spans,  # dates of birth stored as a Unix time under a birth key

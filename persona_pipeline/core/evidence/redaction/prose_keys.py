@@ -232,6 +232,8 @@ def _value_like(word: str, generated: Callable[[str], bool]) -> bool:
     )
 
 
+# a label's number in a list of them (`#2`, `2.`, `2:`, `(2)`, `№2`)
+_NUMBERING = re.compile(r"[(#\u2116]?\d{1,3}[.:)]?:?")
 _ENGLISH = frozenset(("key", "keys", "password", "passwords", "token", "tokens", "secret", "secrets"))
 
 
@@ -256,8 +258,11 @@ def _bound(
     is taken when no value follows). `after`: the words stand before the value (it comes after the
     label)."""
     for i, (ws, we) in enumerate(words[: gap + 1]):
-        if i and not any(map(str.isalpha, text[words[i - 1][0] : words[i - 1][1]])):
-            return None  # (a sign between, `password ✓ V`: no word, a particle or "called", links them)
+        between = text[words[i - 1][0] : words[i - 1][1]] if i else ""
+        if i and not any(map(str.isalpha, between)) and _NUMBERING.fullmatch(between) is None:
+            # (a sign between, `password ✓ V`: no word, a particle or "called", links them; a
+            # numbering does, `Key #2: V`, `ключ 1: V`)
+            return None
         if not after and i and text[words[i - 1][1] - 1] in ":;.":
             return None  # (`V DETAIL: Key …`: a clause ends between the value and a word after it)
         if not _is_label(text[ws:we]):
@@ -272,6 +277,11 @@ def _bound(
         ):
             return ws
     return None
+
+
+def _line_before(text: str, ls: int) -> int:
+    """Where the line before the one starting at `ls` starts."""
+    return text.rfind("\n", 0, ls - 1) + 1
 
 
 def _folded_word(word: str) -> str:
@@ -329,6 +339,15 @@ def _label_starts(text: str) -> list[int] | None:
     return [spans[0][0] for spans in _GATE.finditer(text)]
 
 
+def _window_end(text: str, g: int) -> int:
+    """The end of a label's window: the end of the line after the label's (each within reach)."""
+    whi = text.find("\n", g, g + _REACH)
+    if whi < 0:
+        return g + _REACH
+    nxt = text.find("\n", whi + 1, whi + 1 + _REACH)
+    return whi + 1 + _REACH if nxt < 0 else nxt
+
+
 def _candidates(text: str, starts: list[int] | None) -> Iterator[re.Match[str]]:
     """The candidate values, read only around the gate's matches (a value's start lies within
     `_REACH` of a label's plus the longest value) and on their line (a label names a value on its
@@ -344,15 +363,14 @@ def _candidates(text: str, starts: list[int] | None) -> Iterator[re.Match[str]]:
             # (a start inside the window merges with it, whatever its own window's start; its reach
             # ends at or before a line break the window ends at, so only a window ending elsewhere
             # can grow: the label starts are dense, `key` inside every `monkey`)
-            if text[hi : hi + 1] != "\n":
-                whi = text.find("\n", g, g + _REACH)
-                hi = max(hi, g + _REACH if whi < 0 else whi)
+            hi = max(hi, _window_end(text, g))
             continue
         if g is not None:
-            # (the line's ends looked for within the window only: linear on one long line)
+            # (the line's ends looked for within the window only: linear on one long line; the
+            # line before and the line after too: a value alone on its line, its label beside it)
             wlo = line_start(text, g, _REACH + 256)
-            whi = text.find("\n", g, g + _REACH)
-            whi = g + _REACH if whi < 0 else whi
+            wlo = line_start(text, wlo - 1, _REACH) if wlo > 0 else wlo
+            whi = _window_end(text, g)
             if lo >= 0 and wlo <= hi:
                 hi = max(hi, whi)  # (overlapping windows merge)
                 continue
@@ -405,14 +423,30 @@ def prose_key_spans(
         right = list(_WORD.finditer(text, m.end(), min(le, b + _REACH)))
         lw = [w.span() for w in left[: 2 * _MAX_GAP + 2]]
         rw = [w.span() for w in right[: 2 * _MAX_GAP + 2]]
+        above = not lw and not rw and ls > 0
+        if above:
+            # a value alone on its line: the line before is its label (`Ключ API` / `V`), or the
+            # line after it (`V` / `API-Schlüssel`)
+            lw = [w.span() for w in list(_WORD.finditer(text, max(_line_before(text, ls), a - _REACH), ls))[::-1]]
+            lw = lw[: 2 * _MAX_GAP + 2]
+        below = not lw and not rw and le < len(text)
+        if below:
+            nle = text.find("\n", le + 1)
+            rw = [w.span() for w in _WORD.finditer(text, le + 1, min(len(text) if nle < 0 else nle, b + _REACH))]
+            rw = rw[: 2 * _MAX_GAP + 2]
         if lw and lw[0][1] == a:  # (a word glued to the value: an opening bracket, or a call's name)
             lw = lw[1:] if not text[lw[0][0] : a].strip(_PUNCT) else []  # `Token(V`: code, no prose label
         label = _bound(lw, text, generated, gap, after=True)
+        if label is not None and above and ":" in text[_line_before(text, ls) : label]:
+            # (a line that is a field, `key: words`, holds its own value: `untrusted comment:
+            # signature from minisign secret key` heads a public signature, as `label_links` reads it)
+            label = None
         if label is None and not any(c in ":;." for c in text[b : m.end()]):  # (`V: key …`: as above)
             label = _bound(rw, text, generated, gap, after=False)
-            if label is not None and not gap and _english(text, label):
+            if label is not None and (not gap or below) and _english(text, label):
                 # (English puts a modifier before its noun: hex before "key" is a compound, a
-                # commit's digest before "key changes: …"; the head-final reading is other languages')
+                # commit's digest before "key changes: …"; the head-final reading is other languages',
+                # and an English heading under a value, `Key changes:`, labels what follows it)
                 continue
         if label is not None and (vetoed is None or not vetoed(text, label, a, b)):
             out.append(Span(a, b, "api_key"))

@@ -50,6 +50,7 @@ from persona_pipeline.core.evidence.redaction.specimens import specimen_address,
 from persona_pipeline.core.evidence.redaction.street_grammar import sentence_end
 from persona_pipeline.core.evidence.redaction.text_forms import scan_views
 from persona_pipeline.core.evidence.redaction.views import View, reshaped
+from persona_pipeline.core.evidence.redaction.wrapped_keys import wrapped_key_spans
 
 log = logging.getLogger(__name__)
 
@@ -621,6 +622,7 @@ class Redactor:
         # last, on the original text only (not its views): a neighbour line the others redact is no
         # line of an armored body, as the second pass, reading it as a placeholder, will judge
         spans.extend(generated_spans(text, spans))
+        spans.extend(wrapped_key_spans(text, spans))  # a key's lines after its redacted line (a hard wrap)
         spans.extend(_dead_vetoed(text, [*pii_spans, *labelled], spans))
         return merge_spans(*_unglued(text, _to_sentence_end(text, spans)))
 
@@ -644,6 +646,7 @@ class Redactor:
             if self._identifiers:
                 spans.extend(pii.known_identifier_spans(vt, self._identifiers))
             spans.extend(_dead_vetoed(vt, detected, spans))
+            spans.extend(wrapped_key_spans(vt, spans))  # (a key wrapped over escaped breaks: JSON's `\\n`)
             for s in merge_spans(*_unglued(vt, spans)):
                 start, end = view.to_original(s.start + a, s.end + a)
                 out.append(Span(start, end, s.kind))

@@ -29,6 +29,7 @@ from persona_pipeline.core.evidence.redaction import (
     hook_urls,
     key_pairs,
     kv,
+    mode_keys,
     nostr_keys,
     prose_keys,
     public_material,
@@ -138,7 +139,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
         r"(?:(?:[^-]|-[^-])*?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|"
         # (a wrapper may prefix every line: `_LINE_PREFIX`)
-        r"(?:(?:(?:\r?\n|\\r?\\n)" + _LINE_PREFIX + r"|[ \t])+"
+        r"(?:(?:(?:\r?\n|(?:\\r)?\\n)" + _LINE_PREFIX + r"|[ \t])+"
         r"(?:[A-Za-z0-9+/=]{4,}|Proc-Type:[^\r\n\\]*|DEK-Info:[^\r\n\\]*))+)",
         0,
         ("private key",),
@@ -1037,7 +1038,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     (
         "cli_secret",
         r"\bpass[ \t]+(?:insert|add)\b[^\r\n|;&]{0,160}?<<-?[ \t]*\\?[\"']?[A-Za-z_]{1,20}\\?[\"']?[ \t]*"
-        r"(?:\r?\n|\\r?\\n)" + _LINE_PREFIX + r"([^\s\\\"'`]{4,200})",
+        r"(?:\r?\n|(?:\\r)?\\n)" + _LINE_PREFIX + r"([^\s\\\"'`]{4,200})",
         1,
         ("pass insert", "pass add"),
     ),
@@ -1092,7 +1093,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         "cli_secret",
         r"\b(?:cat|base64(?:[ \t]+-w[ \t]?0)?|Get-Content|type)[ \t]+[^\s|;&<>]{0,200}?"
         r"(?:secret|private|passw(?:or)?d|token|cookie|credentials?|\.pem|\.key)[A-Za-z0-9_.-]{0,30}[ \t]*"
-        r"(?:\r?\n|\\r?\\n)"
+        r"(?:\r?\n|(?:\\r)?\\n)"
         + _LINE_PREFIX
         # (the content a single run to its line's end, no `K=V` or `K: V` line: `cat ~/.smbcredentials`
         # shows `username=U` first, a user's name, and the password line has its own rules)
@@ -1116,12 +1117,12 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"|\baws[ \t]+(?:secretsmanager[ \t]+get-secret-value|ssm[ \t]+get-parameters?)\b"
         r"|\baz[ \t]+keyvault[ \t]+secret[ \t]+show\b|\bdoppler[ \t]+secrets[ \t]+get\b"
         r"|\bkubectl[ \t]+get[ \t]+secrets?\b[^\r\n]{0,200}?\|[ \t]*base64[ \t]+(?:-d|--decode|-D)\b)"
-        r"[^\r\n]{0,200}?(?:\r?\n|\\r?\\n)"
+        r"[^\r\n]{0,200}?(?:\r?\n|(?:\\r)?\\n)"
         + _LINE_PREFIX
         # (no line opening with two hyphens, a MIME part's delimiter `--<boundary>` or `--<boundary>--`:
         # the message's structure after what was printed, the same in every part of it; RE2 has no lookahead)
         + r"((?:(?:[^\s\\\"'`=:-][^\s\\\"'`=:]{5}|-[^\s\\\"'`=:-][^\s\\\"'`=:]{4})[^\s\\\"'`=:]*"
-        r"[ \t]*(?:\r?\n|\\r?\\n)[ \t>]*)*"
+        r"[ \t]*(?:\r?\n|(?:\\r)?\\n)[ \t>]*)*"
         r"(?:[^\s\\\"'`=:$-][^\s\\\"'`=:$]{5}|-[^\s\\\"'`=:$-][^\s\\\"'`=:$]{4})[^\s\\\"'`=:$]*)"
         r"(?:[ \t]*\\?[\"'`]?[ \t]*(?:\r|\n|\\[rn]|$))",
         1,
@@ -2607,6 +2608,7 @@ def _value_format_spans(text: Prepared) -> list[Span]:
         *encoded_creds.basic_credential_spans(text),
         *hook_urls.hook_url_spans(text, random_like),
         *prose_keys.prose_key_spans(text, random_like, _prose_value_vetoed),
+        *mode_keys.mode_key_spans(text),
         *nostr_keys.nostr_spans(text),
         *(Span(a, b, "crypto_seed_phrase") for a, b in kv.seed_phrase_spans(text)),
     ]
@@ -2893,6 +2895,10 @@ _CONFIG_FILE = Path(__file__).with_name("engine.toml")
 ENGINE_CONFIG: str | None = str(_CONFIG_FILE) if _CONFIG_FILE.is_file() else None  # else the full default set
 
 
+# a line break, raw (`\n`, `\r\n`) or escaped once in a string literal (`\\n`, `\\r\\n`)
+_VALUE_BREAK = re.compile(r"\r?\n|(?:\\r)?\\n")
+
+
 def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
     """Secret value -> placeholder type, for every betterleaks finding in the texts."""
     import betterleaks  # lazy: loads a Go shared library
@@ -2908,6 +2914,11 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
             tag = _CLOSING_TAG.search(value, 1) if value and ("</" in value or "]]>" in value) else None
             if tag is not None:
                 value = value[: tag.start()]  # `<msg>password: V</msg>`: the element's markup ends the value
+            if value and ("\n" in value or "\\n" in value) and "-----BEGIN" not in value:
+                # a line's value ends at its line's break, raw or escaped in a string literal (a rule
+                # reading `KEY=V\\nNEXT=…` took the next line too); an armored block spans lines
+                cut = _VALUE_BREAK.search(value)
+                value = value[: cut.start()] if cut else value
             if not value or len(value) < 6 or "REDACTED" in value or _DOC_EXAMPLE.search(value):
                 continue
             full = finding.match.full or ""

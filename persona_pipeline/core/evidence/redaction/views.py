@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 
-from persona_pipeline.core.evidence.redaction import margin_views
+from persona_pipeline.core.evidence.redaction import margin_views, wrapped_keys
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, prepare
 from persona_pipeline.core.evidence.redaction.secrets import LABEL_WORD
 
@@ -597,6 +597,8 @@ _WRAP_PROBE = Rx(
     r"(?i:secret|pass|pwd|token|key|auth|cred)[A-Za-z0-9_. -]{0,40}[:=][ \t]{0,4}[\"'`]?[A-Za-z0-9+/=_~.$!%:-]{6,}"
     r"\r?\n(?:[+-]|(?:>[ \t]?){1,4})?[ \t]{0,12}[A-Za-z0-9+/_~.$!%-]{6,}={0,2}[\"'`]?[ \t]*(?:\r?\n|$)"
 )
+# a key hard-wrapped over lines (`wrapped_keys.block_segments`)
+_KEY_BLOCK_PROBE = Rx(wrapped_keys.BLOCK_GATE)
 _HYPHEN_PROBE = Rx(r"[A-Za-z\x7f]-\r?\n[ \t>+-]{0,6}[a-z\x7f]")
 _CELLS_PROBE = Rx(r"`[A-Z][A-Z0-9_]{2,63}`[ \t]*\\?\|[ \t]*`")
 _TYPED_PROBE = Rx(margin_views.TYPED_GATE)
@@ -619,6 +621,7 @@ _SET_PROBES: tuple[Rx, ...] = (
     *(
         _MARGIN_PROBE,
         _WRAP_PROBE,
+        _KEY_BLOCK_PROBE,
         _CELLS_PROBE,
         _HYPHEN_PROBE,
         _TYPED_PROBE,
@@ -749,6 +752,7 @@ def reshaped(view: View) -> bool:
 _RESHAPED = (
     (lambda t: "\n" in t or t.startswith(">"), _MARGIN_PROBE, margin_views.margin_segments),
     (lambda t: "\n" in t, _WRAP_PROBE, margin_views.wrap_segments),
+    (lambda t: "\n" in t, _KEY_BLOCK_PROBE, wrapped_keys.block_segments),
     (lambda t: "`" in t and "|" in t, _CELLS_PROBE, margin_views.cells_segments),
     (lambda t: "-\n" in t or "-\r\n" in t, _HYPHEN_PROBE, margin_views.hyphen_segments),
     (lambda t: '"S' in t or '"N' in t, _TYPED_PROBE, margin_views.typed_segments),
