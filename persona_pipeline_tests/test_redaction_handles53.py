@@ -48,6 +48,8 @@ def test_dotted_logins_in_a_mention_or_as_a_threads_author_are_redacted(text: st
         "@media screen and (max-width: 600px) [data-theme] {}",  # an at-rule
         "- @latest [tag]",  # a version tag
         "the tool wrote: @config.yaml [loaded]",  # not at the head of its line
+        "cc @hypothesis.given\ndef test_roundtrip(x): ...",  # a decorator after a cue, over what it decorates
+        "thanks @functools.cache\n    async def load(self): ...",
     ],
 )
 def test_code_and_package_tokens_stay(text: str) -> None:

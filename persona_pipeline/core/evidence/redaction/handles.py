@@ -105,6 +105,12 @@ _MENTION_CUE = re.compile(
 _ON_SERVICE = re.compile(rf"(?i)[ \t]{{1,4}}on[ \t]{{1,4}}(?:{_SERVICES}|x\b)")
 # what follows a directive or annotation, not a person: a call's parenthesis, a type name in humps
 _DIRECTIVE_AFTER = re.compile(r"\(|[ \t]{1,4}[A-Z][a-z0-9]{1,40}[A-Z]")
+# a decorator's place: the mention ends its line and the next line declares what it decorates
+# (`FYI @pytest.fixture` over `def customer():`)
+_DECORATES = re.compile(
+    r"[ \t]*\r?\n[ \t]*(?:@|(?:async[ \t]+)?def[ \t]|class[ \t]|(?:public|private|protected|static|export|"
+    r"function|fun|func|override)[ \t])"
+)
 # a CODEOWNERS rule: a path pattern, then its owners
 # (from the line's first column: an indented ` * @tag` is a doc comment's tag)
 # (or indented, a README's block or a quoted file, when the pattern is gitignore-style, rooted or a
@@ -338,7 +344,7 @@ def _mention_spans(text: str) -> Iterator[Span]:
         name = m[1]
         if "." in name and len(name.rsplit(".", 1)[1]) <= 2:
             continue  # `@vue.js`, `@socket.io`: a project's or a site's name; a dotted login ends in a word
-        if _bot(name) or _DIRECTIVE_AFTER.match(text, m.end()) is not None:
+        if _bot(name) or _DIRECTIVE_AFTER.match(text, m.end()) is not None or _DECORATES.match(text, m.end()):
             continue
         before = _line_before(text, m.start())
         if name.lower() in _VERSION_TAGS and not _MENTION_CUE.search(before):
