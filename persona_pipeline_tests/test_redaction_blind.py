@@ -444,12 +444,12 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     # Untuned on main 6a2e337: 94.4% / 56.7% / 109.1 FP/MB / 105 stray, idempotent (as the holdout, seeds 1 /
     # 2 / 7 on main 43a967a: 94.3 / 95.4 / 94.7% secrets, 57.2 / 55.4 / 55.9% personal data).
     29: JoinedFloors(0.965, 0.693, 15.0, 129),
-    # Round 30 (dev since round 31 is written blind): floors at its untuned figures drawn as dev at seed 7
-    # (n 1200) on main e9de897 less 1.5 points: 85.5% secrets, 65.9% personal data, 0.0 FP/MB (+15), 142
-    # stray spans (+30); not idempotent as dev at seed 7 (as the holdout it was, seeds 1 / 2 / 7 on main
-    # 6a2e337: 86.4 / 84.9 / 85.5% secrets, 61.9 / 61.4 / 63.1% personal data), so no idempotence
-    # assertion until a tuner makes it so. tune30 raises them at merge if it improves round 30.
-    30: JoinedFloors(0.840, 0.644, 15.0, 172, False),
+    # Round 30 (dev since round 31 is written blind; tuned in branch tune30, with wrap53's leak fixes): floors at
+    # its tuned figures drawn as dev at seed 7 (n 1200) on the merged head less 1.5 points: 90.4% secrets,
+    # 75.1% personal data, 0.0 FP/MB (+15), 148 stray spans (+30), idempotent. Untuned on main e9de897:
+    # 85.5% / 65.9% / 0.0 FP/MB / 142 stray, not idempotent (as the holdout, seeds 1 / 2 / 7 on main
+    # 6a2e337: 86.4 / 84.9 / 85.5% secrets, 61.9 / 61.4 / 63.1% personal data).
+    30: JoinedFloors(0.889, 0.736, 15.0, 178),
 }
 
 
