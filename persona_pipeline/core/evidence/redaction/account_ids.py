@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 _ROLE = (
@@ -58,7 +59,22 @@ _NUMBER = re.compile(r"(?<![\w.,:/-])\d{6,20}(?![\d.,:/]\d|\d|[A-Za-z_])")
 _MORE = re.compile(r"[ \t]*,[ \t]*[\"']?(\d{6,20})(?![\d.,:/]\d|\d)")
 # what may end a value: the line's end, a closing quote or bracket, a separator, a comment
 _ENDS = re.compile(r"[\"']?[ \t]*(?:$|[,;)\]}#]|\r?\n|\\[nr]|//)")
-_DIGITS = re.compile(r"\d{6}")
+
+
+def _ascii_roles(roles: str) -> str:
+    """The role words as an ASCII alternation (RE2 over bytes): a bracketed class keeps its ASCII
+    letters (`propri[ée]taire` -> `proprietaire`, how it is typed without accents); a word that still
+    holds a letter outside ASCII is left to the probe's any-non-ASCII alternative."""
+    words = (
+        re.sub(r"\[([^\]]*)\]", lambda m: "".join(c for c in m[1] if c.isascii())[:1], w) for w in roles.split("|")
+    )
+    return "|".join(w for w in words if w.isascii() and w)
+
+
+# one RE2 pass before any Python scan: a role word (or a letter outside ASCII, where the words outside
+# ASCII start: `matching.fold` reads each as 0x7f) and, on its line within a label's reach, six digits (every label `_LABEL` reads starts with
+# a role word and ends right before its number)
+_PROBE = Rx(rf"(?i:{_ascii_roles(_ROLE)}|[^\x00-\x7e])[^\n]{{0,{_REACH}}}\d{{6}}")
 
 
 def _ends_value(text: str, end: int) -> bool:
@@ -67,7 +83,7 @@ def _ends_value(text: str, end: int) -> bool:
 
 def account_id_spans(text: str) -> Iterator[Span]:
     """Each long number a role's label gives as an account's id (and the rest of its list)."""
-    if _DIGITS.search(text) is None:
+    if _PROBE.search(text) is None:
         return
     listed = -1
     for m in _NUMBER.finditer(text):
