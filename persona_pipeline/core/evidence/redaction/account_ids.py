@@ -72,8 +72,8 @@ def _ascii_roles(roles: str) -> str:
 
 
 # one RE2 pass before any Python scan: a role word (or a letter outside ASCII, where the words outside
-# ASCII start: `matching.fold` reads each as 0x7f) and, on its line within a label's reach, six digits (every label `_LABEL` reads starts with
-# a role word and ends right before its number)
+# ASCII start: `matching.fold` reads each as 0x7f) and, on its line within a label's reach, six digits
+# (every label `_LABEL` reads starts with a role word and ends right before its number)
 _PROBE = Rx(rf"(?i:{_ascii_roles(_ROLE)}|[^\x00-\x7e])[^\n]{{0,{_REACH}}}\d{{6}}")
 
 

@@ -20,6 +20,7 @@ Linear: each span looks at the lines after it once, at most `_MAX_LINES` of them
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from persona_pipeline.core.evidence.redaction.spans import Span
@@ -223,6 +224,34 @@ def _last_run(text: str, end: int) -> int:
     return a
 
 
+_ARMOR = re.compile(r"-----(BEGIN|END) [A-Z0-9 ]{1,60}-----")
+
+
+def _armored(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of each RFC 7468 armor's body (`-----BEGIN …-----` to its `-----END …-----`, or
+    to the text's end when the END line is missing): the private-key rule takes such a block whole,
+    and a certificate's or a public key's body is public, so neither needs the joined view (each
+    joined block costs a whole detector pass on its text)."""
+    if "-----BEGIN " not in text:
+        return []
+    out: list[tuple[int, int]] = []
+    start = -1
+    for m in _ARMOR.finditer(text):
+        if m[1] == "BEGIN":
+            start = m.end() if start < 0 else start
+        elif start >= 0:
+            out.append((start, m.start()))
+            start = -1
+    if start >= 0:
+        out.append((start, len(text)))
+    return out
+
+
+def _inside(armor: list[tuple[int, int]], pos: int) -> bool:
+    i = bisect_right(armor, (pos, 1 << 62)) - 1
+    return i >= 0 and armor[i][0] <= pos < armor[i][1]
+
+
 def block_segments(text: str) -> list[tuple[int, int, str]]:
     """Each break (with the next line's margin) inside a key hard-wrapped over lines, read as nothing:
     a view of the text in which the key is one run again, for the rules that know a vendor's key
@@ -233,11 +262,12 @@ def block_segments(text: str) -> list[tuple[int, int, str]]:
     if "\n" not in text:
         return []
     out: list[tuple[int, int, str]] = []
+    armor = _armored(text)
     done = -1
     pos = text.find("\n")
     while pos >= 0:
         end = pos - 1 if pos > 0 and text[pos - 1] == "\r" else pos
-        if pos > done and end - _last_run(text, end) >= _MIN_KEY:
+        if pos > done and end - _last_run(text, end) >= _MIN_KEY and not _inside(armor, pos):
             key = Span(_last_run(text, end), end, "")
             anchor = _anchor(text, key)
             pieces = _after(text, key, *anchor) if anchor is not None and anchor[1] >= _MIN_WIDTH else []
