@@ -81,12 +81,23 @@ def _ends_value(text: str, end: int) -> bool:
     return end == len(text) or _ENDS.match(text, end) is not None
 
 
+def _numbers_on_probed_lines(text: str) -> Iterator[re.Match[str]]:
+    """The long numbers of the lines where the probe found a role word before six digits, each line
+    read once (a label and its number share a line)."""
+    scanned = -1
+    for (s, e), *_ in _PROBE.finditer(text):
+        if e <= scanned:
+            continue
+        start = max(text.rfind("\n", 0, s) + 1, scanned)
+        end = text.find("\n", e)
+        scanned = len(text) if end < 0 else end
+        yield from _NUMBER.finditer(text, start, scanned)
+
+
 def account_id_spans(text: str) -> Iterator[Span]:
     """Each long number a role's label gives as an account's id (and the rest of its list)."""
-    if _PROBE.search(text) is None:
-        return
     listed = -1
-    for m in _NUMBER.finditer(text):
+    for m in _numbers_on_probed_lines(text):
         a, b = m.span()
         if a < listed or not _ends_value(text, b):
             continue
