@@ -18,15 +18,18 @@ from persona_pipeline.persona.digest.at_hand import standing, task_in_own_projec
 from persona_pipeline.persona.digest.commit_style import commit_style_drafts, diff_drafts
 from persona_pipeline.persona.digest.models import DigestInput, DigestResult, DraftObservation, Facet
 from persona_pipeline.persona.digest.pasted import own_words
-from persona_pipeline.persona.digest.reading import Reading, read, sentences, words
+from persona_pipeline.persona.digest.reading import NEGATOR, Reading, read, sentences, words
 from persona_pipeline.persona.digest.requests import opens_request
 from persona_pipeline.persona.digest.similarity import tokens
+from persona_pipeline.persona.digest.tongues import negated
 from persona_pipeline.persona.digest.validate import ground
 
 # v5: sentence reader (force, polarity, one-off markers), statements are the person's trimmed words
 # v6: universal quantifiers anywhere, "keep …" states, judgements by valence, "that" clauses,
 # corroborating readings (definite objects) kept for the fold
-PROMPT_VERSION = "offline-v6"
+# v7: answers to the agent's numbered questions kept only when standing; items of a list under a
+# negated lead-in never read alone; the length bound measured on the statement
+PROMPT_VERSION = "offline-v7"
 MAX_STATEMENT = 300
 
 # What a rule is about, by the general vocabulary of each area (not any corpus's wording):
@@ -383,6 +386,38 @@ def spans(text: str) -> list[str]:
     return out
 
 
+# a Markdown list item (CommonMark 0.31 §5.2 and §5.3: a bullet or an ordered marker, then a blank)
+_LIST_ITEM = re.compile(r"[ \t]{0,3}(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+(\S.*)")
+
+
+def _item_text(sentence: str) -> str:
+    """A sentence as its list item's text: the marker, the ends' blanks and a final stop dropped."""
+    m = _LIST_ITEM.fullmatch(sentence.strip())
+    return (m[1] if m else sentence).strip().rstrip(".").strip()
+
+
+def denied_items(text: str) -> frozenset[str]:
+    """The items of each list introduced by a negated lead-in line ("Do NOT:", "Never:", "Nie:"): the
+    lead-in's negation is theirs, so an item read alone would state the reverse. (The first item
+    joins a bare lead-in in `spans`, which keeps its negation: that sentence is left alone.)"""
+    if ":" not in text:
+        return frozenset()
+    out: set[str] = set()
+    denied = False
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            continue  # (a blank line between a lead-in and its list)
+        m = _LIST_ITEM.fullmatch(line)
+        if m is not None:
+            if denied:
+                out.add(m[1].strip().rstrip(".").strip())
+            continue
+        lead = stripped.strip("*_#").strip()
+        denied = lead.endswith(":") and len(lead) <= 60 and (NEGATOR.search(lead.lower()) is not None or negated(lead))
+    return frozenset(out)
+
+
 def drafts_for(inp: DigestInput) -> list[DraftObservation]:
     drafts: list[DraftObservation] = []
     for ev in inp.evidence:
@@ -396,7 +431,10 @@ def drafts_for(inp: DigestInput) -> list[DraftObservation]:
         # pasted output and quoted text are not the person's words (`pasted`); an instruction file
         # is the person's own text throughout (its reader already drops fenced code)
         text = ev.excerpt if ev.tier == Tier.T0 else own_words(ev.excerpt, ev.context)
+        denied = denied_items(text)
         for sentence in spans(text):
+            if denied and _item_text(sentence) in denied:
+                continue  # (a list item whose lead-in denies it: read alone, it says the opposite)
             r = read(sentence)
             # a corroborating reading is kept too: the fold lets it add support to a rule stated
             # elsewhere, never establish or name one
