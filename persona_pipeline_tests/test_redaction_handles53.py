@@ -28,6 +28,7 @@ def _red(text: str) -> str:
         ("* @ravi.k.menon approved this merge request", "ravi.k.menon"),
         ("ping @luz-marina.ochoa when the build is green", "luz-marina.ochoa"),
         ("cc @dagny.haugen, @ignacio.ferreyra and @wanjiru.kamau", "wanjiru.kamau"),
+        ("- @tuulikki.rahkonen2 [resolved]\n  @oskar.lindqvist2: can we keep both?", "oskar.lindqvist2"),
     ],
 )
 def test_dotted_logins_in_a_mention_or_as_a_threads_author_are_redacted(text: str, login: str) -> None:
@@ -42,6 +43,7 @@ def test_dotted_logins_in_a_mention_or_as_a_threads_author_are_redacted(text: st
         "see @types/node and @angular.core for the typings",  # no cue: a package scope, a module
         "thanks to @vue.js and @socket.io for the examples",  # a dotted name ending in a site's suffix
         "@timestamp: 2026-03-02T10:00:00Z",  # a log record's field
+        "  @version: 3",  # an undotted field at a line's head
         '@app.route("/health")\ndef health(): ...',  # a decorator
         "@Override\npublic String toString()",  # an annotation
         "- @babel/core [dev dependency]",  # a package at a list item's head

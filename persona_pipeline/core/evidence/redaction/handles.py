@@ -305,6 +305,7 @@ _MENTION_GATE = Rx(
     r"|(?i:my)[^\n@]{0,60}@[A-Za-z0-9]"
     r"|(?m:^[ \t]*(?:[-*+>][ \t]+)*@[A-Za-z0-9][\w.-]{0,115}[ \t]{1,4}"
     r"(?:\[|commented|wrote|said|replied|approved|reacted|requested))"
+    r"|(?m:^[ \t]*(?:[-*+>][ \t]+)*@[A-Za-z0-9][\w-]{0,37}\.[\w.-]{1,77}: )"
 )
 
 
@@ -354,6 +355,14 @@ def _mention_spans(text: str) -> Iterator[Span]:
             or _OWNERS_LINE.fullmatch(before)
             or _AFTER_ADDRESS.search(before) is not None
             or _ON_SERVICE.match(text, m.end()) is not None
-            or (_THREAD_MARGIN.fullmatch(before) is not None and _AUTHOR_AFTER.match(text, m.end()) is not None)
+            or (
+                _THREAD_MARGIN.fullmatch(before) is not None
+                and (
+                    _AUTHOR_AFTER.match(text, m.end()) is not None
+                    # a dotted login heading a reply (`  @first.last: …`); an undotted `@word:` is a
+                    # record's field as often (`@timestamp:`)
+                    or ("." in name and text.startswith(": ", m.end()))
+                )
+            )
         ):
             yield Span(m.start(), m.end(), "handle")
