@@ -160,9 +160,17 @@ def _reference_candidates(text: str, starts: list[int] | None) -> Iterator[re.Ma
     last, lo, hi, eol = 0, -1, -1, -1
     for g in [*starts, None]:
         if g is not None:
+            # (the window: from the line before the label's to the end of the line after it, each
+            # within reach, as wrap53 widened it for a value alone on its line beside its label)
             wlo = text.rfind("\n", max(0, g - pk._REACH - 256), g) + 1 or max(0, g - pk._REACH - 256)
+            if wlo > 0:
+                wlo = text.rfind("\n", max(0, wlo - 1 - pk._REACH), wlo - 1) + 1 or max(0, wlo - 1 - pk._REACH)
             whi = text.find("\n", g, g + pk._REACH)
-            whi = g + pk._REACH if whi < 0 else whi
+            if whi < 0:
+                whi = g + pk._REACH
+            else:
+                nxt = text.find("\n", whi + 1, whi + 1 + pk._REACH)
+                whi = whi + 1 + pk._REACH if nxt < 0 else nxt
             if lo >= 0 and wlo <= hi:
                 hi = max(hi, whi)
                 continue
