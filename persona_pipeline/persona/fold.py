@@ -18,10 +18,7 @@ unless a member sets the two apart) — are resolved by one policy, inside a gro
      is an exception, not a reversal: it joins the rule and never names it.
 The loser is kept as a superseded rule. Two statements that agree ("tiny helpers don't need
 docstrings" / "stop adding docstrings to every helper") never conflict: both reject docstrings;
-a member conflicts only when it disagrees with the group's stance more than it agrees, counting only
-the words a kept wording about the same thing said (≥ SAME_THING, and not each naming an object of its
-own: a rule is superseded by a statement about its own object, never by a word another member of a
-loose group wanted), and an
+a member conflicts only when it disagrees with the group's stance more than it agrees, and an
 inferred stance (a judgement, a first-person state) is set against the group only by a newer
 reversal. The newest reversal names its group. Corroborating observations (a bare imperative with
 a definite object, `Reading.corroborates`) join a group stated elsewhere and add support; they
@@ -75,8 +72,6 @@ from persona_pipeline.persona.freshness import MIN_SESSIONS
 SIMILARITY = 0.34  # skills' lexical overlap
 OPPOSED_SHARE = 0.9  # a bare statement saying mostly another's words, reversed: the newer of the two wins
 RULE_SIMILARITY = 0.3  # persona rules: rarity-weighted Dice
-SAME_THING = 0.5  # a member opposes a kept one only when this near it (split_contradictions)
-SAID_BY = 64  # kept wordings recorded per stance word (split_contradictions stays linear per member)
 STANCE_WEIGHT = sim._w(5.6)  # inside a group: words of Zipf ≤ 5.6 ("black", "spaces") can conflict
 # A statement recurs across sessions (the same preference said many times): tokenise it once.
 _tokens = lru_cache(maxsize=1 << 16)(content_tokens)
@@ -379,9 +374,6 @@ def split_contradictions(
     refusals: dict[Refusal, str] = {}
     # the kept "we tried X, never again" verdicts: (the practice's names, what they reject)
     tried: list[tuple[frozenset[str], frozenset[str]]] = []
-    # per word of the stance, the kept wordings that said it (`_said_near`)
-    preferred_by: dict[str, list[Said]] = {}
-    rejected_by: dict[str, list[Said]] = {}
     for o in policy_order(members):
         if _refused_by(o, refusals):
             lost.append(o)
@@ -410,18 +402,8 @@ def split_contradictions(
         out = rejected.union(*(no for names, no in tried if _says_all(names, says)))
         # it contradicts the current stance only when it disagrees with it more than it agrees:
         # "never mock the db, tests hit a real database" agrees with "don't mock the database,
-        # use a real one" on the mocking and the real one, though one names the database as wanted;
-        # and only on what a kept member about the same thing said (`_said_near`): a word some
-        # other member of a loose group wanted is no stance this one can be against
-        topic, act = _topic(o.statement), sim.action(o.statement)
-        opposed = frozenset(
-            t for t in sim.meets(p, out, distinct) if _said_near(t, (topic, act), out, rejected_by, distinct)
-        ) | frozenset(
-            t
-            for t in sim.meets(n, preferred, distinct)
-            if _said_near(t, (topic, act), preferred, preferred_by, distinct)
-        )
-        against = sum(sim.weight(t) for t in opposed)
+        # use a real one" on the mocking and the real one, though one names the database as wanted
+        against = sum(sim.weight(t) for t in sim.meets(p, out, distinct) | sim.meets(n, preferred, distinct))
         agree = sum(sim.weight(t) for t in sim.meets(p, preferred, distinct) | sim.meets(n, out, distinct))
         if against > agree:
             lost.append(o)
@@ -429,59 +411,12 @@ def split_contradictions(
         kept.append(o)
         _keep_refusal(o, members, refusals)
         preferred |= p
-        said = (topic, act, _reverses_among(o, members) or _judgement(o.quote))
-        _said_by(preferred_by, p, said)
-        _said_by(rejected_by, n, said)  # (a tried practice's too: it is checked only where said)
         if names := _tried_names(o.quote):
             tried.append((names, n))
         else:
             rejected |= n
         outranks.append(_outranking(o))
     return kept, lost
-
-
-# a kept wording's topic and action, and whether it is an explicit reversal or a judgement (which
-# says what it judges, its own words the verdict: "freshly ground beans are overrated")
-Said = tuple[frozenset[str], sim.Action, bool]
-
-
-def _said_by(by: dict[str, list[Said]], words: frozenset[str], said: Said) -> None:
-    """Record the kept wording that said each word, each distinct wording once and at most SAID_BY
-    per word: a word a group's many wordings all say is tested against a sample."""
-    for t in words:
-        kept = by.setdefault(t, [])
-        if len(kept) < SAID_BY and said not in kept:
-            kept.append(said)
-
-
-def _said_near(
-    term: str,
-    wording: tuple[frozenset[str], sim.Action],
-    pool: frozenset[str] | set[str],
-    by: dict[str, list[Said]],
-    distinct: frozenset[frozenset[str]],
-) -> bool:
-    """Whether a kept wording that said `term` (or a synonym of it the pool holds) is about the same
-    thing as `wording` (its topic and action): similarity ≥ SAME_THING, and — unless it is an
-    explicit reversal, which says what it replaces, or a judgement of it — neither each with a thing
-    of its own the other never names nor one verb acting on two objects (`similarity.different_rules`):
-    "don't list the coach's phone number on the club site" is about another object than "always list
-    the opening hours on the club site", though both list things on one page. A stance is opposed by
-    a statement of the same object, not by one a loose group only shares a word with."""
-    topic, act = wording
-    said = sim.meets(frozenset(pool), frozenset({term}), distinct)
-    return any(
-        sim.similarity(topic, w) >= SAME_THING
-        and (reverses or not (_own_objects(topic, w) or sim.different_rules(act, topic, a, w)))
-        for u in said
-        for w, a, reverses in by.get(u, ())
-    )
-
-
-def _own_objects(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Each of two wordings names a thing (a word at least as rare as `similarity.NAMED`) the other
-    does not say."""
-    return bool(sim.rare(a - b, sim.NAMED)) and bool(sim.rare(b - a, sim.NAMED))
 
 
 def _plain_reversals(
