@@ -411,7 +411,7 @@ def denied_items(text: str) -> frozenset[str]:
         m = _LIST_ITEM.fullmatch(line)
         if m is not None:
             if denied:
-                out.add(m[1].strip().rstrip(".").strip())
+                out.add(_item_text(line))
             continue
         lead = stripped.strip("*_#").strip()
         denied = lead.endswith(":") and len(lead) <= 60 and (NEGATOR.search(lead.lower()) is not None or negated(lead))
